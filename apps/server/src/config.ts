@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when empty the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  logLevel: string;
+  /** Directory holding the built web app (index.html + assets). */
+  webDist: string;
+  /** Sandbox: SMS codes readable through /api/merchant/dev/sms-outbox. Never in production. */
+  sandbox: boolean;
+  /** Seed demo data into an empty database at start. */
+  seedDemo: boolean;
+  trustProxy: boolean;
+  /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  timezone: string;
+  /**
+   * How long a session, user and membership lookup is reused in this process (ms). Writes in this process
+   * clear it at once; other processes' changes show after at most this long. 0 = off (default in tests).
+   */
+  accessCacheMs: number;
+  /** Multiplies the per-address limits of sign-in, sign-up, SMS and password change (tests raise it). */
+  authRateLimitScale: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
+    redisUrl: env.REDIS_URL || null,
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
+    sandbox: bool(env.MCHWEB_SANDBOX, !production),
+    seedDemo: bool(env.SEED_DEMO, true),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    timezone: env.MCHWEB_TZ || 'Asia/Shanghai',
+    authRateLimitScale: Math.max(1, int(env.AUTH_RATE_LIMIT_SCALE, 1)),
+    accessCacheMs: int(env.ACCESS_CACHE_MS, env.NODE_ENV === 'test' ? 0 : 3000),
+    ...overrides,
+  };
+}

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { sessions, users } from './auth.tables.ts';
+
+export const IDLE_MS = 2 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads under load. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export type RevokeReason = 'logout' | 'password' | 'elsewhere';
+
+export interface ActiveSession {
+  sessionId: number;
+  userId: number;
+  companyId: number | null;
+}
+export type SessionLookup = { ok: true; session: ActiveSession } | { ok: false; replaced: boolean };
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+export async function createSession(
+  db: Tx,
+  input: { userId: number; companyId: number | null; ip: string; userAgent: string | undefined },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  // One clock for all three: the absolute expiry is exactly 7 days after the sign-in.
+  const now = new Date();
+  await db.insert(sessions).values({
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    companyId: input.companyId,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** Resolve a token: valid, expired/unknown (401) or ended by a password change or another sign-in (407). */
+export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { ok: false, replaced: false };
+  if (row.revokedAt)
+    return { ok: false, replaced: row.revokeReason === 'password' || row.revokeReason === 'elsewhere' };
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + IDLE_MS <= now)
+    return { ok: false, replaced: false };
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.id));
+  }
+  return { ok: true, session: { sessionId: row.id, userId: row.userId, companyId: row.companyId } };
+}
+
+export async function revokeSession(db: Tx, sessionId: number, reason: RevokeReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** End every other session of the user (after a password change). */
+export async function revokeOtherSessions(db: Tx, userId: number, keepSessionId: number, reason: RevokeReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Switch the session's current organisation and remember it for the user's next sign-in. */
+export async function setSessionCompany(db: Tx, session: ActiveSession, companyId: number | null) {
+  await db.update(sessions).set({ companyId }).where(eq(sessions.id, session.sessionId));
+  await db.update(users).set({ lastCompanyId: companyId }).where(eq(users.id, session.userId));
+}
+
+/** Sessions pointing at a company the user no longer belongs to lose it. */
+export async function clearCompanyFromSessions(db: Tx, userId: number, companyId: number) {
+  await db
+    .update(sessions)
+    .set({ companyId: null })
+    .where(and(eq(sessions.userId, userId), eq(sessions.companyId, companyId)));
+  await db
+    .update(users)
+    .set({ lastCompanyId: null })
+    .where(and(eq(users.id, userId), eq(users.lastCompanyId, companyId)));
+}
+
+export const countActiveSessions = async (db: Db, userId: number) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+  )[0]?.n ?? 0;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addCompanyBody,
+  bindingMobileBody,
+  breakBindQuery,
+  changeCompanyBody,
+  companyInfo,
+  companyListItem,
+  envelopeSchema,
+  initCompletionStatus,
+  openFeeManagerBody,
+  updateCompanyBody,
+} from '@mchweb/contract';
+import { ok } from '../../plugins/envelope.ts';
+import type { AreaOptions } from '../routes.ts';
+import {
+  breakBind,
+  changeCompany,
+  getCompany,
+  initCompletionStatus as initStatus,
+  listCompanies,
+} from './company-session.service.ts';
+import { addCompany, bindingMobile, openFeeManager, updateCompany } from './company-profile.service.ts';
+
+const tags = ['company'];
+const info = { 200: envelopeSchema(companyInfo) };
+
+/** Organisations: /api/merchant/feeManager/* and /api/merchant/company/list. */
+const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+  app.post('/feeManager/getCompany', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "The guard's company info of the current organisation (companyId null when none)",
+      body: z.strictObject({}).optional(),
+      response: info,
+    },
+    handler: async (request) => ok(await getCompany(app.db, request)),
+  });
+  app.post('/feeManager/addCompany', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'Create an organisation; the caller becomes its owner and it becomes current',
+      body: addCompanyBody,
+      response: info,
+    },
+    handler: async (request) => ok(await addCompany(app.db, request, request.body)),
+  });
+  app.post('/feeManager/updateCompany', {
+    config: { access: 'company:edit' },
+    schema: { tags, summary: "Edit the organisation's profile", body: updateCompanyBody, response: info },
+    handler: async (request) => ok(await updateCompany(app.db, request, request.body)),
+  });
+  app.post('/feeManager/openFeeManager', {
+    config: { access: 'company:open' },
+    schema: { tags, summary: 'Open the service (once)', body: openFeeManagerBody, response: info },
+    handler: async (request) => ok(await openFeeManager(app.db, request)),
+  });
+  app.post('/feeManager/bindingMobile', {
+    config: { access: 'company:bindMobile' },
+    schema: {
+      tags,
+      summary: 'Bind the contact mobile with an SMS code of scene bindMobile',
+      body: bindingMobileBody,
+      response: info,
+    },
+    handler: async (request) => ok(await bindingMobile(app.db, request, request.body)),
+  });
+  app.get('/feeManager/getInitCompletionStatus', {
+    config: { access: 'member' },
+    schema: { tags, summary: 'The getting-started checklist', response: { 200: envelopeSchema(initCompletionStatus) } },
+    handler: async (request) => ok(await initStatus(app.db, request)),
+  });
+  app.get('/feeManager/breakBind', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'Leave an organisation (not as its last active owner)',
+      querystring: breakBindQuery,
+      response: { 200: envelopeSchema(z.null()) },
+    },
+    handler: async (request) => {
+      await breakBind(app.db, request, request.query.companyId);
+      // A GET that writes (the seed's shape): the access plugin only forgets cached sessions after non-GET calls.
+      app.accessCache.invalidate();
+      return ok(null);
+    },
+  });
+  app.get('/company/list', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "The user's organisations", response: { 200: envelopeSchema(z.array(companyListItem)) } },
+    handler: async (request) => ok(await listCompanies(app.db, request)),
+  });
+};
+export default companyRoutes;
+
+/** /api/websession/changeCompany: at the origin's /api, not under /api/merchant (the seed's path). */
+export const websessionRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+  app.post('/changeCompany', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "Switch the session's current organisation",
+      body: changeCompanyBody,
+      response: info,
+    },
+    handler: async (request) => ok(await changeCompany(app.db, request, request.body.companyId)),
+  });
+};

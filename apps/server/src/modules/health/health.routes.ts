@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { sendEnvelope } from '../../plugins/envelope.ts';
+import { Code } from '@mchweb/contract';
+
+/** /healthz: the process answers. /readyz: it can reach its database. */
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await app.database.ping();
+      return { status: 'ready', database: app.database.kind };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness: database unreachable');
+      return sendEnvelope(reply, Code.UNAVAILABLE, 'The database is unavailable.');
+    }
+  });
+}

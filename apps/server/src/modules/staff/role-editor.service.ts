@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { withPagePermissions, type Role } from '@mchweb/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../plugins/envelope.ts';
+import { requireMember } from '../../plugins/access.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { rolePermissions, type MemberAccess } from './member-access.ts';
+import { memberships, roles } from './staff.tables.ts';
+
+export interface RoleRow {
+  roleId: number;
+  code: string | null;
+  name: string;
+  builtIn: boolean;
+  permissions: string[];
+}
+
+/** A role of this organisation; another organisation's role is not found (null). */
+export async function findRole(db: Tx, companyId: number, roleId: number): Promise<RoleRow | null> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    roleId: row.id,
+    code: row.code,
+    name: row.name,
+    builtIn: row.builtIn,
+    permissions: rolePermissions({ builtIn: row.builtIn, code: row.code, permissions: row.permissions }),
+  };
+}
+
+/**
+ * Nobody hands out more than they hold: a role given to a member, or saved, must not grant a permission the
+ * caller lacks (an admin cannot make anyone owner, nor build a role with the owner's powers).
+ */
+export function grantableBy(me: MemberAccess, role: { code: string | null; permissions: readonly string[] }) {
+  if (role.code === 'OWNER' && me.roleCode !== 'OWNER')
+    throw forbidden('roleId: only an owner can grant the Owner role.');
+  const missing = role.permissions.filter((p) => !me.permissions.has(p));
+  if (missing.length > 0) {
+    throw forbidden(`permissions: you cannot grant what your own role lacks (${missing.join(', ')}).`);
+  }
+}
+
+export async function listRoles(db: Db, request: FastifyRequest): Promise<Role[]> {
+  const { companyId } = requireMember(request);
+  const rows = await db
+    .select({
+      roleId: roles.id,
+      code: roles.code,
+      name: roles.name,
+      builtIn: roles.builtIn,
+      stored: roles.permissions,
+      // Written out: inside a subquery drizzle would print the outer column unqualified.
+      memberCount: sql<number>`(select count(*)::int from memberships m where m.role_id = "roles"."id")`,
+    })
+    .from(roles)
+    .where(eq(roles.companyId, companyId))
+    .orderBy(asc(roles.id));
+  return rows.map(({ stored, ...r }) => ({
+    ...r,
+    memberCount: Number(r.memberCount),
+    permissions: rolePermissions({ builtIn: r.builtIn, code: r.code, permissions: stored }),
+  }));
+}
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Create a custom role (no roleId) or edit one. Built-in roles follow the catalogue and are read-only. */
+export async function saveRole(
+  db: Db,
+  request: FastifyRequest,
+  input: { roleId?: number | undefined; name: string; permissions: string[] },
+): Promise<Role> {
+  const me = requireMember(request);
+  const permissions = withPagePermissions(input.permissions);
+  grantableBy(me, { code: null, permissions });
+  let roleId: number;
+  try {
+    roleId = await db.transaction(async (tx) => {
+      if (input.roleId !== undefined) {
+        const role = await findRole(tx, me.companyId, input.roleId);
+        if (!role) throw notFound('Role');
+        if (role.builtIn) throw conflict(`roleId: the built-in role ${role.name} cannot be changed`);
+        await tx.update(roles).set({ name: input.name, permissions }).where(eq(roles.id, role.roleId));
+        await recordAudit(tx, request, {
+          action: 'role.update',
+          targetType: 'role',
+          targetId: role.roleId,
+          detail: {
+            before: { name: role.name, permissions: role.permissions },
+            after: { name: input.name, permissions },
+          },
+        });
+        return role.roleId;
+      }
+      const [created] = await tx
+        .insert(roles)
+        .values({ companyId: me.companyId, name: input.name, builtIn: false, permissions })
+        .returning({ id: roles.id });
+      await recordAudit(tx, request, {
+        action: 'role.create',
+        targetType: 'role',
+        targetId: created!.id,
+        detail: { name: input.name, permissions },
+      });
+      return created!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('name: a role with this name already exists in the organisation');
+    throw err;
+  }
+  return (await listRoles(db, request)).find((r) => r.roleId === roleId)!;
+}
+
+export async function deleteRole(db: Db, request: FastifyRequest, input: { roleId: number }) {
+  const me = requireMember(request);
+  await db.transaction(async (tx) => {
+    const role = await findRole(tx, me.companyId, input.roleId);
+    if (!role) throw notFound('Role');
+    if (role.builtIn) throw conflict(`roleId: the built-in role ${role.name} cannot be deleted`);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.roleId, role.roleId));
+    const count = Number(held?.n ?? 0);
+    if (count > 0) {
+      throw conflict(
+        `roleId: ${count} member${count === 1 ? ' holds' : 's hold'} this role; give them another role first`,
+      );
+    }
+    await tx.delete(roles).where(eq(roles.id, role.roleId));
+    await recordAudit(tx, request, {
+      action: 'role.delete',
+      targetType: 'role',
+      targetId: role.roleId,
+      detail: { name: role.name },
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteRoleBody,
+  envelopeSchema,
+  inviteStaffBody,
+  permissionCatalogue,
+  removeStaffBody,
+  role,
+  roleCatalogue,
+  saveRoleBody,
+  setStaffRoleBody,
+  setStaffStatusBody,
+  staffMember,
+} from '@mchweb/contract';
+import { ok } from '../../plugins/envelope.ts';
+import type { AreaOptions } from '../routes.ts';
+import { inviteStaff, listStaff, removeStaff, setStaffRole, setStaffStatus } from './staff.service.ts';
+import { deleteRole, listRoles, saveRole } from './role-editor.service.ts';
+
+const tags = ['staff'];
+const empty = { 200: envelopeSchema(z.null()) };
+const noQuery = z.strictObject({});
+
+/** Staff and roles of the current organisation (/staff-manage). */
+const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+  app.get('/staff/list', {
+    config: { access: 'staff:view' },
+    schema: {
+      tags,
+      summary: 'Members and invitations',
+      querystring: noQuery,
+      response: { 200: envelopeSchema(z.array(staffMember)) },
+    },
+    handler: async (request) => ok(await listStaff(app.db, request)),
+  });
+  app.post('/staff/invite', {
+    config: { access: 'staff:edit' },
+    schema: {
+      tags,
+      summary: 'Add a member by mobile: joins at once when registered, else when registering',
+      body: inviteStaffBody,
+      response: { 200: envelopeSchema(staffMember) },
+    },
+    handler: async (request) => ok(await inviteStaff(app.db, request, request.body)),
+  });
+  app.post('/staff/setRole', {
+    config: { access: 'staff:edit' },
+    schema: { tags, summary: "Change a member's role", body: setStaffRoleBody, response: empty },
+    handler: async (request) => ok(await setStaffRole(app.db, request, request.body).then(() => null)),
+  });
+  app.post('/staff/setStatus', {
+    config: { access: 'staff:edit' },
+    schema: { tags, summary: 'Disable or enable a member', body: setStaffStatusBody, response: empty },
+    handler: async (request) => ok(await setStaffStatus(app.db, request, request.body).then(() => null)),
+  });
+  app.post('/staff/remove', {
+    config: { access: 'staff:edit' },
+    schema: { tags, summary: 'Remove a member or cancel an invitation', body: removeStaffBody, response: empty },
+    handler: async (request) => ok(await removeStaff(app.db, request, request.body).then(() => null)),
+  });
+
+  app.get('/role/list', {
+    config: { access: 'staff:view' },
+    schema: {
+      tags,
+      summary: 'Built-in and custom roles',
+      querystring: noQuery,
+      response: { 200: envelopeSchema(z.array(role)) },
+    },
+    handler: async (request) => ok(await listRoles(app.db, request)),
+  });
+  app.get('/role/catalogue', {
+    config: { access: 'staff:view' },
+    schema: {
+      tags,
+      summary: 'The permission tree of the role editor',
+      querystring: noQuery,
+      response: { 200: envelopeSchema(roleCatalogue) },
+    },
+    handler: async () => ok(permissionCatalogue()),
+  });
+  app.post('/role/save', {
+    config: { access: 'role:edit' },
+    schema: {
+      tags,
+      summary: 'Create a custom role (no roleId) or edit one; built-in roles are read-only',
+      body: saveRoleBody,
+      response: { 200: envelopeSchema(role) },
+    },
+    handler: async (request) => ok(await saveRole(app.db, request, request.body)),
+  });
+  app.post('/role/delete', {
+    config: { access: 'role:edit' },
+    schema: { tags, summary: 'Delete a custom role no member holds', body: deleteRoleBody, response: empty },
+    handler: async (request) => ok(await deleteRole(app.db, request, request.body).then(() => null)),
+  });
+};
+export default staffRoutes;

@@ -1,0 +1,115 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { COMPANY_STATUSES, type CompanyStatus } from '@mchweb/contract';
+import type { Db } from '../db/client.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+import { users } from '../modules/auth/auth.tables.ts';
+import { companies } from '../modules/company/company.tables.ts';
+
+/** A refusal of the operator's input: printed as is, exit code 1. */
+export class OpsError extends Error {}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  creditCode: string;
+  status: CompanyStatus;
+  opened: boolean;
+  members: number;
+  createdAt: string;
+}
+
+export async function listCompanies(db: Db): Promise<CompanyRow[]> {
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      creditCode: companies.creditCode,
+      status: companies.status,
+      openedAt: companies.openedAt,
+      members: sql<number>`(select count(*)::int from memberships m where m.company_id = "companies"."id")`,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .orderBy(asc(companies.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    creditCode: r.creditCode,
+    status: r.status as CompanyStatus,
+    opened: r.openedAt !== null,
+    members: Number(r.members),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export interface UserRow {
+  id: number;
+  mobile: string;
+  username: string | null;
+  name: string | null;
+  organisations: number;
+  createdAt: string;
+}
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      mobile: users.mobile,
+      username: users.username,
+      name: users.name,
+      organisations: sql<number>`(select count(*)::int from memberships m where m.user_id = "users"."id")`,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.id));
+  return rows.map((r) => ({ ...r, organisations: Number(r.organisations), createdAt: r.createdAt.toISOString() }));
+}
+
+/** Which states each operator action may start from. Closing is final. */
+const TRANSITIONS = {
+  freeze: { from: ['ACTIVE'], to: 'FROZEN' },
+  unfreeze: { from: ['FROZEN'], to: 'ACTIVE' },
+  close: { from: ['ACTIVE', 'FROZEN'], to: 'CLOSED' },
+} as const satisfies Record<string, { from: readonly CompanyStatus[]; to: CompanyStatus }>;
+export type CompanyAction = keyof typeof TRANSITIONS;
+
+export function parseCompanyId(value: string | undefined): number {
+  if (value === undefined) throw new OpsError('Missing the organisation id. See `company:list` for the ids.');
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new OpsError(`"${value}" is not an organisation id (a positive number).`);
+  return Number(value);
+}
+
+/**
+ * Freeze, unfreeze or close an organisation. Its members' calls answer 8091033 from the next request on: the
+ * access check reads the status every time. Recorded in the audit log without a user (the operator).
+ */
+export async function changeCompanyStatus(db: Db, companyId: number, action: CompanyAction): Promise<CompanyStatus> {
+  const { from, to } = TRANSITIONS[action];
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ status: companies.status, name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
+    if (!company) throw new OpsError(`No organisation with id ${companyId}.`);
+    const status = company.status as CompanyStatus;
+    if (!(from as readonly CompanyStatus[]).includes(status)) {
+      throw new OpsError(
+        `Organisation ${companyId} is ${status}; ${action} applies only to ${from.join(' or ')} organisations.`,
+      );
+    }
+    await tx.update(companies).set({ status: to, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await recordAudit(tx, null, {
+      action: `ops.company.${action}`,
+      companyId,
+      userId: null,
+      targetType: 'company',
+      targetId: companyId,
+      detail: { from: status, to, companyName: company.name },
+    });
+    return to;
+  });
+}
+
+export const isCompanyStatus = (s: string): s is CompanyStatus => (COMPANY_STATUSES as readonly string[]).includes(s);

@@ -1,0 +1,62 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+/** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(async (db) => {
+    await db.migrate();
+    return db;
+  });
+  opening.catch(() => {}); // awaited below; this only avoids an unhandled-rejection report while modules load
+  const [{ buildApp }, { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_ACCOUNTS }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/seed-demo.ts'),
+  ]);
+  const database = await opening;
+  const app = await buildApp({ config, database });
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      // Stop accepting, let in-flight requests finish, then close the database (onClose).
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      // Node's server.close() drops the connections idle at that moment only; a connection whose request was
+      // in flight stays open (kept alive) after its answer and would hold the shutdown until the force exit.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      sweep.unref();
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${config.port}/mchweb/`;
+  const lines = [
+    '',
+    `  mchweb is running at ${url}`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    `  demo sign-in: ${DEMO_ACCOUNTS.owner} / ${DEMO_PASSWORD} (owner)`,
+    `  API docs: http://${shownHost}:${config.port}/api/docs`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

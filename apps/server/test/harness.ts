@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Envelope } from '@mchweb/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+
+/**
+ * A fresh database for one test: in-memory PGlite by default, or a new database created on the PostgreSQL
+ * server of DATABASE_URL (dropped again by `close`). Tests never share data.
+ */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `mchweb_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  await database.migrate();
+  return {
+    ...database,
+    /** The fresh database's own URL (PostgreSQL only). */
+    url: target.toString(),
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A caller with its own cookie jar (XSRF) and, after signing in, its own token. */
+  client(token?: string): TestClient;
+  /** Sign in and return a client carrying the token. */
+  signIn(account: string, password?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  token: string | undefined;
+  get<T = unknown>(url: string, query?: Record<string, string | number>): Promise<Reply<T>>;
+  post<T = unknown>(url: string, body?: unknown, extra?: Partial<InjectOptions>): Promise<Reply<T>>;
+  raw(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+export interface Reply<T> {
+  http: number;
+  body: Envelope<T>;
+  res: LightMyRequestResponse;
+}
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface TestAppOptions {
+  seed?: boolean;
+  config?: Partial<Config>;
+  /** Pino options for the app (e.g. `{ stream }` to read its log); no log by default. */
+  logger?: object;
+  /** Use this database instead of a fresh one; `close` then only closes it (the caller drops it). */
+  database?: Database;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database: Database & { drop?: () => Promise<void> } = opts.database ?? (await freshDatabase());
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { rateLimitPerMinute: 10_000, webDist: '/nonexistent', ...opts.config },
+  );
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  if (opts.seed !== false) await seedDemoIfEmpty(database.db);
+
+  const client = (token?: string): TestClient => {
+    const xsrf = crypto.randomBytes(16).toString('hex');
+    const self: TestClient = {
+      token,
+      raw: (o) => app.inject(o),
+      async get(url, query) {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          query: query as Record<string, string>,
+          headers: self.token ? { token: self.token } : {},
+        });
+        return { http: res.statusCode, body: res.json(), res };
+      },
+      async post(url, body, extra = {}) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          payload: body === undefined ? {} : (body as object),
+          ...extra,
+          headers: {
+            cookie: `XSRF-TOKEN=${xsrf}`,
+            'x-xsrf-token': xsrf,
+            ...(self.token ? { token: self.token } : {}),
+            ...extra.headers,
+          },
+        });
+        return { http: res.statusCode, body: res.json(), res };
+      },
+    };
+    return self;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    client,
+    async signIn(account, password = DEMO_PASSWORD) {
+      const res = await client().post<{ token: string }>('/api/merchant/login', { account, password });
+      if (res.body.code !== 200) throw new Error(`sign-in of ${account} failed: ${res.body.msg}`);
+      return client(res.body.data.token);
+    },
+    async close() {
+      await app.close();
+      await (opts.database ? database.close() : database.drop!());
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '@mchweb/contract';
+import { REPO_ROOT } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { changeCompanyStatus, listCompanies, listUsers, OpsError } from '../src/ops/company.ops.ts';
+import { formatTable, runOps } from '../src/ops/cli.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('operator commands', () => {
+  it('company:list and user:list show the demo organisations and users', async () => {
+    const companies = await listCompanies(t.database.db);
+    expect(companies.map((c) => [c.status, c.members, c.opened])).toEqual([
+      ['ACTIVE', 4, true],
+      ['ACTIVE', 1, false],
+    ]);
+    const users = await listUsers(t.database.db);
+    expect(users.map((u) => [u.mobile, u.organisations])).toEqual([
+      ['13800138000', 2],
+      ['13800138001', 1],
+      ['13800138002', 1],
+      ['13800138003', 1],
+    ]);
+    const table = formatTable(users).split('\n');
+    expect(table[0]).toMatch(/^id\s+mobile\s+username\s+name\s+organisations\s+createdAt$/);
+    expect(table[2]).toMatch(/^1\s+13800138000\s+demo\s+王芳 Wang Fang\s+2\s/);
+  });
+
+  it('freeze -> unfreeze -> close, each audit-logged without a user; wrong states are refused plainly', async () => {
+    const [coffee] = await listCompanies(t.database.db);
+    const id = coffee!.id;
+    await expect(changeCompanyStatus(t.database.db, id, 'unfreeze')).rejects.toThrow(
+      new OpsError(`Organisation ${id} is ACTIVE; unfreeze applies only to FROZEN organisations.`),
+    );
+    expect(await changeCompanyStatus(t.database.db, id, 'freeze')).toBe('FROZEN');
+    await expect(changeCompanyStatus(t.database.db, id, 'freeze')).rejects.toThrow(/is FROZEN; freeze applies only/);
+    expect(await changeCompanyStatus(t.database.db, id, 'unfreeze')).toBe('ACTIVE');
+
+    const owner = await t.signIn('13800138000');
+    const log = (await owner.get<AuditPage>('/api/merchant/audit/list', { limit: 2 })).body.data.items;
+    expect(log.map((e) => [e.action, e.userId, e.targetId])).toEqual([
+      ['ops.company.unfreeze', null, String(id)],
+      ['ops.company.freeze', null, String(id)],
+    ]);
+
+    expect(await changeCompanyStatus(t.database.db, id, 'close')).toBe('CLOSED');
+    await expect(changeCompanyStatus(t.database.db, id, 'unfreeze')).rejects.toThrow(/is CLOSED/);
+    await expect(changeCompanyStatus(t.database.db, 999_999, 'freeze')).rejects.toThrow(
+      'No organisation with id 999999.',
+    );
+  });
+
+  it('bad input: unknown command, missing or malformed id, exit code 1 and a clear message', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (s: string) => out.push(s), err: (s: string) => err.push(s), config: t.config };
+    expect(await runOps(['company:melt', '1'], io)).toBe(1);
+    expect(err.pop()).toMatch(/^Unknown command "company:melt"\.[\s\S]*company:freeze <id>/);
+    expect(await runOps([], io)).toBe(1);
+    expect(out.pop()).toMatch(/^Usage: npm run ops -- <command>/);
+  });
+});
+
+describe('the command line', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-ops-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const ops = (...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+    delete env.DATABASE_URL; // the embedded database of DATA_DIR, as a server without DATABASE_URL would use
+    return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
+      cwd: REPO_ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('npm run ops -- company:freeze / company:list on the PGlite data directory', async () => {
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    await database.migrate();
+    await seedDemoIfEmpty(database.db);
+    await database.close();
+
+    const freeze = ops('company:freeze', '2');
+    expect([freeze.status, freeze.stdout.trim()]).toEqual([0, 'Organisation 2 is now FROZEN.']);
+    const list = ops('company:list');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/^2\s+上海麦香烘焙店 Wheat Fragrance Bakery\s+\S+\s+FROZEN\s+false\s+1\s/m);
+    const bad = ops('company:freeze', 'two');
+    expect([bad.status, bad.stderr.trim()]).toEqual([1, '"two" is not an organisation id (a positive number).']);
+  });
+});

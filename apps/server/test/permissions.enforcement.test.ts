@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as FastifyModule from 'fastify';
+import type { RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { isPermission, type CompanyInfo, type Role, type StaffMember } from '@mchweb/contract';
+import { withCheckChar } from '../src/db/seed-demo.ts';
+import { users } from '../src/modules/auth/auth.tables.ts';
+import { createSession } from '../src/modules/auth/session.service.ts';
+import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+
+/*
+ * S6.4: the route table drives this test. Every Fastify instance the app builds gets an onRoute hook before any
+ * route is registered, so every route (of every area, present and future) is collected with its config.access
+ * and its zod schemas. A new route is covered without anyone remembering to add it; when its body needs values
+ * the test cannot guess, the test fails and says which sample to add.
+ */
+const routes = vi.hoisted(() => [] as RouteOptions[]);
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof FastifyModule>();
+  const create = ((opts?: object) => {
+    const app = mod.default(opts);
+    app.addHook('onRoute', (route) => void routes.push(route));
+    return app;
+  }) as unknown as typeof mod.default;
+  return { ...mod, default: create };
+});
+
+/** Ids to put in a request: the caller's own, or another organisation's. */
+interface Ids {
+  companyId: number;
+  memberId: number;
+  roleId: number;
+}
+type Sample = (ids: Ids) => Record<string, unknown>;
+
+/** Valid requests for routes whose body or query cannot be empty. Keys ending in Id take the given ids. */
+const SAMPLES: Record<string, Sample> = {
+  'POST /api/merchant/user/changePassword': () => ({ oldPassword: 'Old12345', newPassword: 'New12345' }),
+  'POST /api/merchant/feeManager/addCompany': () => ({
+    companyName: 'Sample Trading Ltd',
+    creditCode: withCheckChar('91330100MA9999999'),
+    contactName: 'Sample',
+    contactMobile: '13900000000',
+  }),
+  'POST /api/merchant/feeManager/updateCompany': () => ({ companyName: 'Sample Trading Ltd', contactName: 'Sample' }),
+  'POST /api/merchant/feeManager/openFeeManager': () => ({ agreed: true }),
+  'POST /api/merchant/feeManager/bindingMobile': () => ({ mobile: '13900000000', smsCode: '123456' }),
+  'GET /api/merchant/feeManager/breakBind': (ids) => ({ companyId: ids.companyId }),
+  'POST /api/websession/changeCompany': (ids) => ({ companyId: ids.companyId }),
+  'POST /api/merchant/staff/invite': (ids) => ({ mobile: '13900000000', roleId: ids.roleId }),
+  'POST /api/merchant/staff/setRole': (ids) => ({ memberId: ids.memberId, roleId: ids.roleId }),
+  'POST /api/merchant/staff/setStatus': (ids) => ({ memberId: ids.memberId, status: 'DISABLED' }),
+  'POST /api/merchant/staff/remove': (ids) => ({ memberId: ids.memberId }),
+  'POST /api/merchant/role/save': (ids) => ({ roleId: ids.roleId, name: 'Sample role', permissions: [] }),
+  'POST /api/merchant/role/delete': (ids) => ({ roleId: ids.roleId }),
+};
+
+interface ApiRoute {
+  key: string;
+  method: 'GET' | 'POST';
+  url: string;
+  access: string;
+  input: z.ZodType | undefined;
+}
+
+/** The route's request schema: the body of a POST, the query of a GET. */
+function apiRoutes(): ApiRoute[] {
+  const seen = new Map<string, ApiRoute>();
+  for (const r of routes) {
+    const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m === 'GET' || m === 'POST');
+    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) continue;
+    for (const method of methods as ('GET' | 'POST')[]) {
+      const schema = r.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+      const key = `${method} ${r.url}`;
+      seen.set(key, {
+        key,
+        method,
+        url: r.url,
+        access: String(r.config?.access),
+        input: method === 'GET' ? schema?.querystring : schema?.body,
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Keys of an object schema, through optional/nullable wrappers. */
+function schemaKeys(schema: z.ZodType | undefined): string[] {
+  let s = schema as unknown as { shape?: Record<string, unknown>; unwrap?: () => unknown } | undefined;
+  while (s && !s.shape && typeof s.unwrap === 'function') s = s.unwrap() as typeof s;
+  return s?.shape ? Object.keys(s.shape) : [];
+}
+const idKeys = (route: ApiRoute) => schemaKeys(route.input).filter((k) => k.endsWith('Id'));
+
+/** A request the route's schema accepts, so the answer shows the access check, not validation. */
+function validInput(route: ApiRoute, ids: Ids): Record<string, unknown> {
+  const sample = SAMPLES[route.key]?.(ids) ?? {};
+  if (route.input) {
+    const parsed = route.input.safeParse(sample);
+    if (!parsed.success) throw new Error(`${route.key}: add a valid request to SAMPLES (${parsed.error.message})`);
+  }
+  return sample;
+}
+
+function call(client: TestClient, route: ApiRoute, input: Record<string, unknown>) {
+  return route.method === 'GET'
+    ? client.get(route.url, input as Record<string, string | number>)
+    : client.post(route.url, input);
+}
+
+let t: TestApp;
+let all: ApiRoute[];
+/** Ids of the demo coffee shop (organisation A). */
+let a: Ids;
+/** A member of A whose custom role grants nothing. */
+let powerless: TestClient;
+/** The owner of organisation B, with every permission there, and nothing in A. */
+let stranger: TestClient;
+let strangerIds: Ids;
+
+async function userWithSession(mobile: string): Promise<TestClient> {
+  const [user] = await t.database.db.insert(users).values({ mobile, passwordHash: 'unused' }).returning();
+  return t.client(
+    await createSession(t.database.db, { userId: user!.id, companyId: null, ip: '127.0.0.1', userAgent: 'test' }),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  all = apiRoutes();
+  const owner = await t.signIn('13800138000');
+  const empty = await owner.post<Role>('/api/merchant/role/save', { name: 'No permissions', permissions: [] });
+  powerless = await userWithSession('13700009999');
+  await owner.post('/api/merchant/staff/invite', { mobile: '13700009999', roleId: empty.body.data.roleId });
+  const info = (await owner.post<CompanyInfo>('/api/merchant/feeManager/getCompany', {})).body.data;
+  await powerless.post('/api/websession/changeCompany', { companyId: info.companyId });
+  const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
+    (m) => m.roleCode === 'ADMIN',
+  )!;
+  a = { companyId: info.companyId!, memberId: admin.memberId, roleId: empty.body.data.roleId };
+
+  stranger = await userWithSession('13700008888');
+  const b = await stranger.post<CompanyInfo>('/api/merchant/feeManager/addCompany', {
+    companyName: 'Stranger Ltd',
+    creditCode: withCheckChar('91330100MA8888888'),
+    contactName: 'Stranger',
+    contactMobile: '13700008888',
+  });
+  const bRoles = (await stranger.get<Role[]>('/api/merchant/role/list')).body.data;
+  const bSelf = (await stranger.get<StaffMember[]>('/api/merchant/staff/list')).body.data[0]!;
+  strangerIds = { companyId: b.body.data.companyId!, memberId: bSelf.memberId, roleId: bRoles[0]!.roleId };
+});
+afterAll(async () => t.close());
+
+describe('S6.4 enforcement generated from the route table', () => {
+  it('S6.4 the route table was collected and every API route declares its access', () => {
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.map((r) => r.key)).toContain('POST /api/websession/changeCompany');
+    for (const r of all) {
+      expect(['public', 'signedIn', 'member'].includes(r.access) || isPermission(r.access), r.key).toBe(true);
+    }
+  });
+
+  it('S6.4 every route with a permission answers 403 to a member whose role lacks it', async () => {
+    const gated = all.filter((r) => isPermission(r.access));
+    expect(gated.length).toBeGreaterThan(10);
+    for (const route of gated) {
+      const res = await call(powerless, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 200, 403]);
+    }
+    // The same member passes routes that need only membership: the refusals above came from the permission.
+    expect((await powerless.get('/api/merchant/feeManager/getInitCompletionStatus')).body.code).toBe(200);
+  });
+
+  it('S6.4 every route that is not public answers HTTP 401 without a token', async () => {
+    const guarded = all.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(15);
+    for (const route of guarded) {
+      const res = await call(t.client(), route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
+    }
+  });
+
+  it("S6.4 every route taking an organisation-owned id treats another organisation's id as not found", async () => {
+    const withIds = all.filter((r) => idKeys(r).length > 0);
+    expect(withIds.map((r) => r.key).sort()).toEqual(
+      expect.arrayContaining(['POST /api/merchant/staff/setRole', 'POST /api/merchant/role/delete']),
+    );
+    for (const route of withIds) {
+      const sample = SAMPLES[route.key];
+      expect(sample, `${route.key}: add it to SAMPLES with its ids`).toBeDefined();
+      // Every id field of the schema must be filled from the ids given, or the route is not really tested.
+      const input = validInput(route, a);
+      for (const key of idKeys(route)) {
+        expect(input[key], `${route.key}: SAMPLES must set ${key}`).toBe(a[key as keyof Ids]);
+      }
+      const foreign = await call(stranger, route, input);
+      expect([route.key, foreign.body.code]).toEqual([route.key, 404]);
+    }
+    // And the stranger's own ids reach the handler (no 404), so the refusals above were about ownership.
+    const own = await stranger.post('/api/merchant/role/delete', { roleId: strangerIds.roleId });
+    expect(own.body.code).toBe(409);
+  });
+});

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+
+// A stand-in for apps/web/dist: the shell and one hashed asset.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-web-'));
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>mchweb shell</title>');
+fs.writeFileSync(path.join(webDist, 'assets/x-abc123.js'), 'console.log("x")');
+fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, config: { webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+const get = (url: string) => t.client().raw({ method: 'GET', url });
+
+describe('OpenAPI', () => {
+  it('/api/docs/openapi.json is OpenAPI 3 and lists the auth routes with their schemas', async () => {
+    const res = await get('/api/docs/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const [method, route] of [
+      ['post', '/api/merchant/sms/send'],
+      ['post', '/api/merchant/register'],
+      ['post', '/api/merchant/login'],
+      ['post', '/api/merchant/logout'],
+      ['post', '/api/merchant/user/changePassword'],
+      ['get', '/api/merchant/user/getCurrentUser'],
+    ] as const) {
+      expect(doc.paths[route]?.[method], `${method} ${route}`).toBeDefined();
+    }
+    const login = doc.paths['/api/merchant/login'].post;
+    const body = login.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['account', 'password']);
+    expect(body.additionalProperties).toBe(false);
+    const answer = login.responses['200'].content['application/json'].schema;
+    expect(Object.keys(answer.properties)).toEqual(['status', 'code', 'msg', 'message', 'data']);
+    expect(Object.keys(answer.properties.data.properties)).toEqual(['token', 'mchInfo']);
+    const register = doc.paths['/api/merchant/register'].post.requestBody.content['application/json'].schema;
+    expect(register.properties.password.minLength).toBe(8);
+    expect(register.properties.mobile.pattern).toBe('^1[3-9]\\d{9}$');
+    // Platform routes are not API operations.
+    expect(doc.paths['/healthz']).toBeUndefined();
+  });
+
+  it('/api/docs answers a browsable HTML page', async () => {
+    let res = await get('/api/docs');
+    if (res.statusCode >= 300 && res.statusCode < 400) res = await get(String(res.headers.location));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toMatch(/swagger/i);
+  });
+});
+
+describe('the web app under /mchweb/', () => {
+  it('hashed assets are cached for a year, immutable', async () => {
+    const res = await get('/mchweb/assets/x-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("x")');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('index.html and other files are no-cache', async () => {
+    for (const url of ['/mchweb/', '/mchweb', '/mchweb/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('mchweb shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/mchweb/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('any deep link answers index.html, so reloads work', async () => {
+    for (const url of ['/mchweb/deep/link', '/mchweb/order?status=SUCCESS', '/mchweb/staff-manage/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('mchweb shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('a missing hashed asset is a real 404, not the shell; paths cannot leave the build', async () => {
+    const res = await get('/mchweb/assets/nope.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('mchweb shell');
+    const escape = await get('/mchweb/..%2f..%2f..%2fetc%2fpasswd');
+    expect(escape.body).not.toContain('root:');
+  });
+
+  it('/ redirects to /mchweb/', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/mchweb/');
+  });
+});

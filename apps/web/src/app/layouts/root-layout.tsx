@@ -1,0 +1,31 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { progressBegin, progressEnd } from '@/lib/progress';
+
+/** The element of the main layout that scrolls; outside it the window scrolls. */
+export const SCROLL_CONTAINER = '[data-scroll-container]';
+
+/** S2.2: after every navigation the content area and the window start at the top. */
+function useScrollToTop(pathname: string) {
+  useLayoutEffect(() => {
+    document.querySelectorAll(SCROLL_CONTAINER).forEach((el) => el.scrollTo?.({ top: 0, left: 0 }));
+    window.scrollTo?.({ top: 0, left: 0 });
+  }, [pathname]);
+}
+
+/** S9.4: the progress bar runs while a navigation loads (chunks, guard) and ends 100 ms after. */
+function useNavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (!busy) return;
+    progressBegin();
+    return () => progressEnd();
+  }, [busy]);
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useScrollToTop(pathname);
+  useNavigationProgress();
+  return <Outlet />;
+}

@@ -1,0 +1,33 @@
+import type { ThemeConfig } from 'antd';
+import { TOAST } from '@/lib/toast';
+
+/** One theme: a calm, deep blue a merchant associates with a bank, neutral greys, clear money figures. */
+export const BRAND = '#1554d1';
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND,
+    colorInfo: BRAND,
+    colorSuccess: '#16a34a',
+    colorWarning: '#d97706',
+    colorError: '#dc2626',
+    colorLink: BRAND,
+    borderRadius: 8,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+    colorBgLayout: '#f4f6fa',
+    // AA contrast for secondary text on white and on the grey layout background.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+  },
+  components: {
+    Message: { zIndexPopup: TOAST.zIndex },
+    Layout: { headerBg: '#ffffff', siderBg: '#0f1f3d', headerHeight: 56, headerPadding: '0 16px' },
+    Menu: {
+      darkItemBg: '#0f1f3d',
+      darkSubMenuItemBg: '#0b1830',
+      darkItemSelectedBg: BRAND,
+      darkItemColor: 'rgba(255,255,255,0.78)',
+      darkGroupTitleColor: 'rgba(255,255,255,0.6)',
+    },
+  },
+};

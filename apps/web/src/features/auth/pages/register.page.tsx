@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LoginData } from '@mchweb/contract';
+import { apiPost, fieldOf } from '@/lib/api';
+import { MOBILE_RE, PASSWORD_RE } from '@/lib/rules';
+import { storeSignIn } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { SmsCodeField } from '@/components/sms-code-field';
+import { AuthShell } from '../components/auth-shell';
+import { PAGES_NS as NS } from '../pages-i18n';
+
+interface Values {
+  mobile: string;
+  smsCode: string;
+  password: string;
+  agreed: boolean;
+}
+const FIELDS = ['mobile', 'smsCode', 'password', 'agreed'] as const;
+
+/** Sign up: mobile, SMS code (60 s countdown), password, the three agreements. */
+export default function RegisterPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  /** A server `msg` like "mobile: is already registered" goes beside its field. */
+  function showError(e: unknown) {
+    const { field, message } = fieldOf(e);
+    const name = (FIELDS as readonly string[]).includes(field ?? '') ? (field as (typeof FIELDS)[number]) : 'mobile';
+    form.setFields([{ name, errors: [message] }]);
+  }
+
+  async function submit(v: Values) {
+    setBusy(true);
+    try {
+      const data = await apiPost<LoginData>(
+        '/register',
+        { mobile: v.mobile, smsCode: v.smsCode, password: v.password, agreed: true },
+        { quiet: true },
+      );
+      storeSignIn(data);
+      toast.success(t('register.done'));
+      navigate('/welcome', { replace: true });
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const agreement = (to: string, label: string) => (
+    <Link to={to} target="_blank" rel="noopener">
+      {label}
+    </Link>
+  );
+
+  return (
+    <AuthShell title={t('register.title')}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
+        <Form.Item
+          name="mobile"
+          label={t('register.mobile')}
+          rules={[{ required: true, pattern: MOBILE_RE, message: t('register.mobileInvalid') }]}
+        >
+          <Input
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="tel"
+            placeholder={t('register.mobilePlaceholder')}
+            data-testid="register-mobile"
+          />
+        </Form.Item>
+        <SmsCodeField
+          form={form}
+          label={t('register.smsCode')}
+          invalidMessage={t('register.smsCodeInvalid')}
+          placeholder={t('register.smsCodePlaceholder')}
+          sendText={t('register.send')}
+          resendText={(seconds) => t('register.resend', { seconds })}
+          send={(mobile) => apiPost('/sms/send', { mobile, scene: 'register' }, { quiet: true })}
+          onSent={() => toast.success(t('register.sent'))}
+          onError={showError}
+          testIds={{ input: 'register-sms-code', send: 'register-send-code' }}
+        />
+        <Form.Item
+          name="password"
+          label={t('register.password')}
+          extra={t('register.passwordRule')}
+          rules={[{ required: true, pattern: PASSWORD_RE, message: t('register.passwordRule') }]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="register-password" />
+        </Form.Item>
+        <Form.Item
+          name="agreed"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: (_, value) =>
+                value ? Promise.resolve() : Promise.reject(new Error(t('register.agreeRequired'))),
+            },
+          ]}
+        >
+          <Checkbox data-testid="register-agree">
+            {t('register.agreePrefix')}
+            {agreement('/protocal-user', t('register.user'))}
+            {t('register.and')}
+            {agreement('/protocal-privacy', t('register.privacy'))}
+            {t('register.and')}
+            {agreement('/protocal-risk', t('register.risk'))}
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <p className="auth-foot">
+        {t('register.hasAccount')} <Link to="/login">{t('register.login')}</Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InitCompletionStatus } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+
+/** GET /feeManager/getInitCompletionStatus: the six getting-started steps. */
+export const initStatusQuery = () =>
+  queryOptions({
+    queryKey: ['company', 'initStatus'],
+    queryFn: ({ signal }) => apiGet<InitCompletionStatus>('/feeManager/getInitCompletionStatus', {}, { signal }),
+  });
+export const useInitStatus = () => useQuery(initStatusQuery());

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Modal, Skeleton, Space, Tag } from 'antd';
+import { CheckCircleFilled, PlusOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CompanyListItem } from '@mchweb/contract';
+import { changeCompany } from '@/lib/api';
+import { refreshAfterCompanySwitch } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { breakBind } from '../api/break-bind';
+import { useCompanyList } from '../api/company-list';
+import { LoadError } from '@/components/load-error';
+import { NS } from '../i18n';
+import '../components/company.css';
+
+/** Why an organisation cannot be entered, or null when it can. */
+function blockedReason(c: CompanyListItem): 'FROZEN' | 'CLOSED' | 'DISABLED' | 'INVITED' | null {
+  if (c.status !== 'ACTIVE') return c.status;
+  if (c.memberStatus !== 'ACTIVE') return c.memberStatus;
+  return null;
+}
+
+/** /organ-select: the user's organisations; enter one, leave one, or create another. */
+export default function OrganSelectPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const list = useCompanyList();
+  const [switching, setSwitching] = useState<number | null>(null);
+
+  const roleLabel = (c: CompanyListItem) =>
+    c.role in ROLE_KEYS ? t(`role.${c.role}`) : c.roleName || t('role.CUSTOM');
+
+  async function enter(c: CompanyListItem) {
+    setSwitching(c.companyId);
+    try {
+      await changeCompany(c.companyId);
+      // Every cached query belonged to the previous organisation: refreshAfterCompanySwitch clears them all.
+      await refreshAfterCompanySwitch();
+      toast.success(t('select.switched', { name: c.companyName }));
+      navigate('/welcome', { replace: true });
+    } catch {
+      // The request layer has shown the server's msg; the list may be stale (e.g. frozen meanwhile).
+      void list.refetch();
+    } finally {
+      setSwitching(null);
+    }
+  }
+
+  function leave(c: CompanyListItem) {
+    Modal.confirm({
+      title: t('select.leaveTitle', { name: c.companyName }),
+      content: t('select.leaveText'),
+      okText: t('select.leaveOk'),
+      okButtonProps: { danger: true, 'data-testid': 'leave-confirm' },
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await breakBind(c.companyId);
+        } catch {
+          return; // the last owner's refusal: the request layer shows the server's msg
+        }
+        toast.success(t('select.left', { name: c.companyName }));
+        if (c.current) await refreshAfterCompanySwitch().catch(() => undefined);
+        await list.refetch();
+      },
+    });
+  }
+
+  let body;
+  if (list.isPending) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (list.isError)
+    body = <LoadError title={t('select.loadError')} error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.length === 0)
+    body = (
+      <Card>
+        <Empty description={t('select.empty')}>
+          <p className="company-intro">{t('select.emptyHint')}</p>
+          <Link to="/organ-create">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('select.create')}
+            </Button>
+          </Link>
+        </Empty>
+      </Card>
+    );
+  else
+    body = (
+      <div className="company-grid" data-testid="organ-list">
+        {list.data.map((c) => {
+          const why = blockedReason(c);
+          return (
+            <Card
+              key={c.companyId}
+              className={c.current ? 'company-card-current' : undefined}
+              data-testid={`organ-${c.companyId}`}
+              actions={[
+                c.current ? (
+                  <span key="enter" className="company-current-label">
+                    <CheckCircleFilled aria-hidden /> {t('select.current')}
+                  </span>
+                ) : (
+                  <Button
+                    key="enter"
+                    type="link"
+                    disabled={why !== null || (switching !== null && switching !== c.companyId)}
+                    loading={switching === c.companyId}
+                    onClick={() => void enter(c)}
+                    data-testid={`organ-enter-${c.companyId}`}
+                  >
+                    {t('select.enter')}
+                  </Button>
+                ),
+                <Button
+                  key="leave"
+                  type="link"
+                  danger
+                  onClick={() => leave(c)}
+                  data-testid={`organ-leave-${c.companyId}`}
+                >
+                  {t('select.leave')}
+                </Button>,
+              ]}
+            >
+              <div className="company-card-title">{c.companyName}</div>
+              <Space size={[4, 4]} wrap style={{ marginTop: 8 }}>
+                <Tag>{roleLabel(c)}</Tag>
+                {c.current && <Tag color="blue">{t('select.current')}</Tag>}
+                {c.status !== 'ACTIVE' && (
+                  <Tag color={c.status === 'FROZEN' ? 'orange' : 'red'}>{t(`status.${c.status}`)}</Tag>
+                )}
+                {c.memberStatus === 'DISABLED' && <Tag color="red">{t('select.memberDisabled')}</Tag>}
+              </Space>
+              {why && (
+                <div className="company-why" data-testid={`organ-why-${c.companyId}`}>
+                  {t(`select.why.${why}`)}
+                </div>
+              )}
+            </Card>
+          );
+        })}
+      </div>
+    );
+
+  return (
+    <section className="company-page" data-testid="page-organ-select">
+      <div className="company-head">
+        <div>
+          <h1>{t('select.title')}</h1>
+          <p className="company-intro">{t('select.intro')}</p>
+        </div>
+        <Link to="/organ-create">
+          <Button icon={<PlusOutlined />} data-testid="organ-create-link">
+            {t('select.create')}
+          </Button>
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+const ROLE_KEYS = { OWNER: 1, ADMIN: 1, FINANCE: 1, CASHIER: 1 };

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/coming-soon';
+import { NS } from '../i18n';
+
+/** /merchant-entry: not built yet; its issue fills it. Until then an honest empty state, no fake data. */
+export default function Page() {
+  const { t } = useTranslation(NS);
+  return (
+    <ComingSoon
+      testId="page-merchant-entry"
+      title={t('merchantEntry.title')}
+      description={t('merchantEntry.description')}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/coming-soon';
+import { NS } from '../i18n';
+
+/** /div-account: not built yet; its issue fills it. Until then an honest empty state, no fake data. */
+export default function Page() {
+  const { t } = useTranslation(NS);
+  return (
+    <ComingSoon testId="page-div-account" title={t('divAccount.title')} description={t('divAccount.description')} />
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, Empty, Grid, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { AuditEntry } from '@mchweb/contract';
+import { useAuditList } from '../api/audit-list';
+import { LoadError } from '@/components/load-error';
+import { NS } from '../i18n';
+
+/** The organisation's audit log, newest first, one keyset page at a time ("load more"). */
+export function AuditTab() {
+  const { t, i18n } = useTranslation(NS);
+  const audit = useAuditList(true);
+  const narrow = !Grid.useBreakpoint().md;
+
+  if (audit.isError)
+    return <LoadError title={t('audit.loadError')} error={audit.error} onRetry={() => void audit.refetch()} />;
+
+  const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  const translated = (key: string, fallback: string) => (i18n.exists(key, { ns: NS }) ? t(key) : fallback);
+  const action = (a: string) => translated(`audit.actions.${a}`, a);
+  const target = (e: AuditEntry) => {
+    if (!e.targetType) return '—';
+    const type = translated(`audit.targets.${e.targetType}`, e.targetType);
+    return e.targetId ? `${type} #${e.targetId}` : type;
+  };
+
+  const who = (e: AuditEntry) => e.userMobile ?? (e.userId === null ? t('audit.operator') : `#${e.userId}`);
+
+  return (
+    <>
+      <Table<AuditEntry>
+        rowKey="id"
+        size="middle"
+        loading={audit.isPending}
+        dataSource={rows}
+        pagination={false}
+        scroll={narrow ? undefined : { x: 760 }}
+        locale={{ emptyText: <Empty description={t('audit.empty')} /> }}
+        data-testid="audit-table"
+        showHeader={!narrow}
+        columns={
+          narrow
+            ? [
+                {
+                  key: 'entry',
+                  render: (_, e) => (
+                    <div>
+                      <div style={{ fontWeight: 500 }}>
+                        {action(e.action)} · {target(e)}
+                      </div>
+                      <div className="staff-muted">
+                        {who(e)} · {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} · {e.ip ?? '—'}
+                      </div>
+                    </div>
+                  ),
+                },
+              ]
+            : [
+                {
+                  title: t('audit.when'),
+                  dataIndex: 'at',
+                  render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+                },
+                {
+                  title: t('audit.who'),
+                  key: 'who',
+                  render: (_, e) => who(e),
+                },
+                {
+                  title: t('audit.action'),
+                  dataIndex: 'action',
+                  render: (a: string) => <span title={a}>{action(a)}</span>,
+                },
+                { title: t('audit.target'), key: 'target', render: (_, e) => target(e) },
+                { title: t('audit.ip'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+              ]
+        }
+      />
+      {rows.length > 0 && (
+        <div className="staff-more">
+          {audit.hasNextPage ? (
+            <Button
+              onClick={() => void audit.fetchNextPage()}
+              loading={audit.isFetchingNextPage}
+              data-testid="audit-more"
+            >
+              {t('audit.loadMore')}
+            </Button>
+          ) : (
+            <span className="staff-muted">{t('audit.end')}</span>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

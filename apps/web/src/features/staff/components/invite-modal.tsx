@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@mchweb/contract';
+import { MOBILE_RE } from '@/lib/rules';
+import { toast } from '@/lib/toast';
+import { inviteStaff, type InviteInput } from '../api/invite-staff';
+import { staffListQuery } from '../api/staff-list';
+import { roleLabel } from './role-label';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { NS } from '../i18n';
+
+const FIELDS = ['mobile', 'name', 'roleId'] as const;
+
+/** Invite by mobile: joins at once when registered, else when that mobile registers. */
+export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<InviteInput>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    let v: InviteInput;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      const member = await inviteStaff({
+        mobile: v.mobile.trim(),
+        roleId: v.roleId,
+        name: v.name?.trim() || undefined,
+      });
+      toast.success(
+        member.status === 'INVITED'
+          ? t('staff.invited', { mobile: member.mobile })
+          : t('staff.joined', { mobile: member.mobile }),
+      );
+      await queryClient.invalidateQueries({ queryKey: staffListQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'roles'] });
+      onClose();
+    } catch (e) {
+      form.setFields(serverFieldErrors(e, FIELDS, 'mobile') as never);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('staff.inviteTitle')}
+      okText={t('staff.invite')}
+      cancelText={t('cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'invite-submit' }}
+      cancelButtonProps={{ 'data-testid': 'invite-cancel' }}
+    >
+      <Alert type="info" showIcon title={t('staff.inviteHint')} style={{ marginBottom: 16 }} />
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item
+          name="mobile"
+          label={t('col.mobile')}
+          rules={[{ required: true, pattern: MOBILE_RE, message: t('staff.mobileRule') }]}
+        >
+          <Input inputMode="numeric" maxLength={11} data-testid="invite-mobile" />
+        </Form.Item>
+        <Form.Item name="name" label={t('col.name')} rules={[{ max: 50, message: t('staff.nameRule') }]}>
+          <Input maxLength={50} placeholder={t('staff.namePlaceholder')} data-testid="invite-name" />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('col.role')} rules={[{ required: true, message: t('staff.roleRequired') }]}>
+          <Select
+            data-testid="invite-role"
+            options={roles.map((r) => ({ value: r.roleId, label: roleLabel(t, r.code, r.name) }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Button, Empty, Grid, Modal, Space, Table, Tag } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { StaffMember } from '@mchweb/contract';
+import { Permission, useHasPermission } from '@/components/permission';
+import { toast } from '@/lib/toast';
+import { useRoleList } from '../api/role-list';
+import { removeStaff } from '../api/remove-staff';
+import { setStaffStatus } from '../api/set-staff-status';
+import { useStaffList } from '../api/staff-list';
+import { ChangeRoleModal } from './change-role-modal';
+import { InviteModal } from './invite-modal';
+import { LoadError } from '@/components/load-error';
+import { roleLabel } from './role-label';
+import { NS } from '../i18n';
+
+const STATUS_COLOR = { ACTIVE: 'green', DISABLED: 'red', INVITED: 'blue' } as const;
+
+/** Members and invitations; changes behind `staff:edit` (the server refuses the same without it). */
+export function StaffTab() {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const staff = useStaffList();
+  const roles = useRoleList();
+  const canEdit = useHasPermission(['staff:edit']);
+  const narrow = !Grid.useBreakpoint().md;
+  const [inviting, setInviting] = useState(false);
+  const [changing, setChanging] = useState<StaffMember | null>(null);
+  const who = (m: StaffMember) => m.name || m.mobile;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['staff'] });
+
+  async function toggle(m: StaffMember) {
+    const next = m.status === 'DISABLED' ? 'ACTIVE' : 'DISABLED';
+    try {
+      await setStaffStatus(m.memberId, next);
+    } catch {
+      return; // refusals (yourself, the last owner) are toasted by the request layer
+    }
+    toast.success(t(next === 'ACTIVE' ? 'staff.enabled' : 'staff.disabled', { who: who(m) }));
+    void refresh();
+  }
+
+  function remove(m: StaffMember) {
+    const invitation = m.status === 'INVITED';
+    Modal.confirm({
+      title: t(invitation ? 'staff.cancelInviteTitle' : 'staff.removeTitle', { who: who(m) }),
+      content: invitation ? undefined : t('staff.removeText'),
+      okText: invitation ? t('staff.cancelInvite') : t('staff.remove'),
+      okButtonProps: { danger: true, 'data-testid': 'staff-remove-confirm' },
+      cancelText: t('cancel'),
+      onOk: async () => {
+        try {
+          await removeStaff(m.memberId);
+        } catch {
+          return;
+        }
+        toast.success(t('staff.removed', { who: who(m) }));
+        void refresh();
+      },
+    });
+  }
+
+  if (staff.isError)
+    return <LoadError title={t('staff.loadError')} error={staff.error} onRetry={() => void staff.refetch()} />;
+
+  const actions = (m: StaffMember) => (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => setChanging(m)} data-testid={`staff-role-${m.mobile}`}>
+        {t('staff.changeRole')}
+      </Button>
+      {m.status !== 'INVITED' && (
+        <Button
+          type="link"
+          size="small"
+          danger={m.status === 'ACTIVE'}
+          onClick={() => void toggle(m)}
+          data-testid={`staff-toggle-${m.mobile}`}
+        >
+          {m.status === 'DISABLED' ? t('staff.enable') : t('staff.disable')}
+        </Button>
+      )}
+      <Button type="link" size="small" danger onClick={() => remove(m)} data-testid={`staff-remove-${m.mobile}`}>
+        {m.status === 'INVITED' ? t('staff.cancelInvite') : t('staff.remove')}
+      </Button>
+    </Space>
+  );
+  const statusTag = (s: StaffMember['status']) => <Tag color={STATUS_COLOR[s]}>{t(`memberStatus.${s}`)}</Tag>;
+  const narrowColumns = [
+    {
+      key: 'member',
+      render: (_: unknown, m: StaffMember) => (
+        <div>
+          <Space size={4} wrap>
+            <strong>{m.name || m.mobile}</strong>
+            {m.isSelf && <Tag>{t('staff.you')}</Tag>}
+            {statusTag(m.status)}
+          </Space>
+          <div className="staff-muted">
+            {m.name ? `${m.mobile} · ` : ''}
+            {roleLabel(t, m.roleCode, m.roleName)}
+          </div>
+          {canEdit && <div style={{ marginLeft: -8 }}>{actions(m)}</div>}
+        </div>
+      ),
+    },
+  ];
+  const columns = [
+    {
+      title: t('col.mobile'),
+      dataIndex: 'mobile',
+      render: (mobile: string, m: StaffMember) => (
+        <Space size={4}>
+          {mobile}
+          {m.isSelf && <Tag>{t('staff.you')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('col.name'), dataIndex: 'name', render: (n: string | null) => n || '—' },
+    {
+      title: t('col.role'),
+      key: 'role',
+      render: (_: unknown, m: StaffMember) => roleLabel(t, m.roleCode, m.roleName),
+    },
+    {
+      title: t('col.status'),
+      dataIndex: 'status',
+      render: statusTag,
+    },
+    {
+      title: t('col.joined'),
+      dataIndex: 'createdAt',
+      render: (at: string) => dayjs(at).format('YYYY-MM-DD'),
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('col.actions'),
+            key: 'actions',
+            render: (_: unknown, m: StaffMember) => actions(m),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <div className="staff-toolbar">
+        <span />
+        <Permission codes={['staff:edit']}>
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            onClick={() => setInviting(true)}
+            disabled={!roles.data}
+            data-testid="staff-invite"
+          >
+            {t('staff.invite')}
+          </Button>
+        </Permission>
+      </div>
+      <Table<StaffMember>
+        rowKey="memberId"
+        size="middle"
+        loading={staff.isPending}
+        dataSource={staff.data}
+        columns={narrow ? narrowColumns : columns}
+        showHeader={!narrow}
+        pagination={false}
+        scroll={narrow ? undefined : { x: 720 }}
+        locale={{ emptyText: <Empty description={t('staff.empty')} /> }}
+        data-testid="staff-table"
+      />
+      {inviting && roles.data && <InviteModal roles={roles.data} onClose={() => setInviting(false)} />}
+      {changing && roles.data && (
+        <ChangeRoleModal member={changing} roles={roles.data} onClose={() => setChanging(null)} />
+      )}
+    </>
+  );
+}

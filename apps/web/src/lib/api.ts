@@ -1,0 +1,127 @@
+import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
+import type { Envelope } from '@mchweb/contract';
+import { ApiError } from './api-error';
+import { setNetworkOnline } from './network';
+import { toast } from './toast';
+
+/**
+ * The axios instance with its interceptors (request.ts) is loaded by the first call, not by the app shell: the
+ * sign-in page downloads it when the form is submitted. A chunk that cannot be fetched fails like a request that
+ * could not reach the server (axios's 'Network Error'; offline -> the offline flag, S8.6).
+ */
+function client() {
+  return import('./request').then(
+    (m) => m.http,
+    (cause: unknown) => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) setNetworkOnline(false);
+      throw new Error('Network Error', { cause });
+    },
+  );
+}
+
+/** Options a feature may pass: `quiet` to show `msg` itself, `signal` from TanStack Query. */
+export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'signal' | 'timeout'>;
+
+/** GET with query parameters (S7.1); resolves to the envelope's `data`, rejects with ApiError or AxiosError. */
+export async function apiGet<T>(url: string, params?: object, options: CallOptions = {}): Promise<T> {
+  const res = await (await client()).get<Envelope<T>>(url, { ...options, params });
+  return res.data.data;
+}
+
+/** POST with a JSON body (S7.1); resolves to the envelope's `data`. */
+export async function apiPost<T>(url: string, body: object = {}, options: CallOptions = {}): Promise<T> {
+  const res = await (await client()).post<Envelope<T>>(url, body, options);
+  return res.data.data;
+}
+
+/** S7.3: switching organisation is a call to the page's origin, not the merchant base. */
+export async function changeCompany(companyId: number): Promise<void> {
+  await (await client()).post<Envelope<null>>(`${window.location.origin}/api/websession/changeCompany`, { companyId });
+}
+
+/** `fieldErrors('mobile: is already registered')` -> { field: 'mobile', message: 'is already registered' }. */
+export function fieldOf(error: unknown): { field: string | null; message: string } {
+  const msg = error instanceof ApiError ? error.msg : error instanceof Error ? error.message : String(error);
+  const m = /^([A-Za-z][\w.]*): (.+)$/.exec(msg);
+  return m ? { field: m[1]!, message: m[2]! } : { field: null, message: msg };
+}
+
+function percent(e: AxiosProgressEvent): number {
+  return e.total
+    ? Math.min(100, Math.round((e.loaded / e.total) * 100))
+    : e.progress
+      ? Math.round(e.progress * 100)
+      : 0;
+}
+
+function filenameOf(disposition: string | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]!);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1]! : fallback;
+}
+
+/**
+ * An export (S7.4): POST the filter, receive the file, save it under the server's file name. The code checks
+ * are skipped for binary answers, but a JSON answer is an envelope refusal and its `msg` is shown.
+ */
+export async function download(
+  url: string,
+  body: object,
+  onProgress?: (percent: number) => void,
+  fallbackName = 'export',
+): Promise<string> {
+  const res = await (
+    await client()
+  ).post<Blob>(url, body, {
+    raw: true,
+    responseType: 'blob',
+    headers: { Accept: '*/*' },
+    onDownloadProgress: (e) => onProgress?.(percent(e)),
+  });
+  const blob = res.data;
+  if (blob.type.includes('application/json')) {
+    const envelope = JSON.parse(await blob.text()) as Envelope;
+    if (envelope.code !== 200) {
+      toast.error(envelope.msg);
+      throw new ApiError(envelope, res.status);
+    }
+  }
+  const name = filenameOf(res.headers['content-disposition'] as string | undefined, fallbackName);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  onProgress?.(100);
+  return name;
+}
+
+/** An upload (S7.4, e.g. /inco/upload): multipart with progress; resolves to the envelope's data when JSON. */
+export async function upload<T>(
+  url: string,
+  file: Blob,
+  onProgress?: (percent: number) => void,
+  fields: Record<string, string> = {},
+): Promise<T> {
+  const form = new FormData();
+  Object.entries(fields).forEach(([k, v]) => form.append(k, v));
+  form.append('file', file);
+  const res = await (
+    await client()
+  ).post<Envelope<T>>(url, form, {
+    raw: true,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: (e) => onProgress?.(percent(e)),
+  });
+  const body = res.data;
+  if (body && typeof body === 'object' && 'code' in body && body.code !== 200) {
+    toast.error(body.msg);
+    throw new ApiError(body, res.status);
+  }
+  return (body as Envelope<T>)?.data;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { dayEnd, dayStart, lastDays, rangeBounds } from './date-range';
+
+describe('date-range helper', () => {
+  it('S9.5 start date N days back and today as YYYY-MM-DD', () => {
+    const now = new Date(2026, 2, 1, 15, 30); // 1 March 2026
+    expect(lastDays(7, now)).toEqual(['2026-02-22', '2026-03-01']);
+    expect(lastDays(0, now)).toEqual(['2026-03-01', '2026-03-01']);
+    expect(lastDays(365, new Date(2024, 11, 31))).toEqual(['2024-01-01', '2024-12-31']);
+  });
+
+  it('S9.5 day bounds append 00:00:00 and 23:59:59', () => {
+    expect(dayStart('2026-02-22')).toBe('2026-02-22 00:00:00');
+    expect(dayEnd('2026-03-01')).toBe('2026-03-01 23:59:59');
+    expect(rangeBounds(['2026-02-22', '2026-03-01'])).toEqual(['2026-02-22 00:00:00', '2026-03-01 23:59:59']);
+  });
+});

@@ -1,0 +1,25 @@
+/** nprogress is fetched with the first navigation or request, not with the app shell. */
+const bar = () =>
+  Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([m]) => {
+    m.default.configure({ showSpinner: false });
+    return m.default;
+  });
+
+/** S9.4: the top progress bar finishes this long after the last navigation or request ends. */
+export const PROGRESS_DONE_DELAY_MS = 100;
+
+let active = 0;
+let doneTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Navigations and requests each begin() once and end() once; the bar runs while any is active. */
+export function progressBegin(): void {
+  active += 1;
+  clearTimeout(doneTimer);
+  if (active === 1) void bar().then((n) => active > 0 && n.start());
+}
+export function progressEnd(): void {
+  active = Math.max(0, active - 1);
+  if (active > 0) return;
+  clearTimeout(doneTimer);
+  doneTimer = setTimeout(() => void bar().then((n) => active === 0 && n.done()), PROGRESS_DONE_DELAY_MS);
+}

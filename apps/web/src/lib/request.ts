@@ -1,0 +1,157 @@
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { Envelope } from '@mchweb/contract';
+import { t } from '@/i18n';
+import { ENV } from './env';
+import { setNetworkOnline } from './network';
+import { progressBegin, progressEnd } from './progress';
+import { ApiError } from './api-error';
+import { companyBlocked, sessionExpired } from './session-expiry';
+import { toast } from './toast';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Skip the envelope code checks (S7.4): binary exports and uploads. Set for RAW_PATHS automatically. */
+    raw?: boolean;
+    /** Do not toast a business error: the caller shows `msg` itself (e.g. beside the form field it names). */
+    quiet?: boolean;
+    /** Internal: the duplicate-request key of this call. */
+    dedupeKey?: string;
+  }
+}
+
+/** S7.1 / S9.2 */
+export const API_BASE = '/api/merchant/';
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** S8.5 / S9.4: at most one "server error" toast per second. */
+export const SERVER_ERROR_DEBOUNCE_MS = 1000;
+/** S8.1: envelope codes and HTTP statuses that mean the session is gone. */
+export const AUTH_CODES = [401, 407];
+export const AUTH_HTTP_STATUSES = [401, 403, 407];
+/** S8.7: company codes; the guard's own fetch and a refused organisation switch handle them themselves. */
+export const COMPANY_CODES = [8091012, 8091033];
+const COMPANY_CODE_OWNERS = ['/feeManager/getCompany', '/api/websession/changeCompany'];
+/** S8.3: failures of these calls are rejected without a toast. */
+export const SILENT_PATHS = ['/feeManager/bindingMobile'];
+/** S7.4: binary answers and uploads skip the code checks. */
+export const RAW_PATHS = ['/exportOrder', '/exportSettlement', '/exportTradeBill', '/inco/upload'];
+
+// The error type and the session dialog live in modules without axios (see their files); re-exported here.
+export { ApiError } from './api-error';
+export {
+  clearSession,
+  isSessionDialogOpen,
+  sessionDialogClosed,
+  sessionExpired,
+  setLoginNavigator,
+  setPathNavigator,
+} from './session-expiry';
+
+const path = (url = '') =>
+  '/' +
+  url
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/?(api\/merchant\/)?/, '')
+    .split('?')[0];
+const matches = (list: string[], url?: string) => list.includes(path(url));
+
+export const http = axios.create({
+  baseURL: ENV.apiOrigin + API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  validateStatus: (s) => s >= 200 && s < 300,
+});
+
+// ---- S7.5 duplicate requests: a new identical request cancels the pending one ----
+const pending = new Map<string, AbortController>();
+function dedupeKey(config: InternalAxiosRequestConfig): string {
+  const data = config.data instanceof FormData ? '[form]' : JSON.stringify(config.data ?? null);
+  return [config.method, config.baseURL, config.url, JSON.stringify(config.params ?? null), data].join('&');
+}
+function settle(config?: InternalAxiosRequestConfig) {
+  if (!config?.dedupeKey) return;
+  progressEnd();
+  if (pending.get(config.dedupeKey)?.signal === config.signal) pending.delete(config.dedupeKey);
+  config.dedupeKey = undefined;
+}
+
+http.interceptors.request.use((config) => {
+  const token = localStorage.getItem('token');
+  if (token) config.headers.set('token', token); // S6.1
+  const key = dedupeKey(config);
+  pending.get(key)?.abort();
+  const controller = new AbortController();
+  const outer = config.signal as AbortSignal | undefined;
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener?.('abort', () => controller.abort(), { once: true });
+  }
+  config.signal = controller.signal;
+  config.dedupeKey = key;
+  pending.set(key, controller);
+  if (matches(RAW_PATHS, config.url)) config.raw = true;
+  progressBegin();
+  return config;
+});
+
+let lastServerError = 0;
+function serverErrorToast(): void {
+  const now = Date.now();
+  if (now - lastServerError < SERVER_ERROR_DEBOUNCE_MS) return;
+  lastServerError = now;
+  toast.error(t('error.server'));
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && 'code' in body;
+}
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    settle(response.config);
+    const { config } = response;
+    if (config.raw || !isEnvelope(response.data)) return response;
+    const body = response.data;
+    if (AUTH_CODES.includes(body.code)) {
+      sessionExpired();
+      return Promise.reject(new ApiError(body, response.status));
+    }
+    if (body.status === 503) {
+      toast.error(body.msg);
+      return Promise.reject(new ApiError(body, response.status));
+    }
+    if (COMPANY_CODES.includes(body.code) && !matches(COMPANY_CODE_OWNERS, config.url)) {
+      companyBlocked(body.code, body.msg);
+      return Promise.reject(new ApiError(body, response.status));
+    }
+    if (body.code !== 200) {
+      if (!config.quiet && !matches(SILENT_PATHS, config.url)) toast.error(body.msg);
+      return Promise.reject(new ApiError(body, response.status));
+    }
+    return response;
+  },
+  (error: AxiosError) => {
+    settle(error.config);
+    if (axios.isCancel(error)) return Promise.reject(error);
+    const res = error.response;
+    if (!res) {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        setNetworkOnline(false); // S8.6
+      else if (error.code !== AxiosError.ERR_CANCELED) serverErrorToast();
+      return Promise.reject(error);
+    }
+    const body = isEnvelope(res.data) ? res.data : undefined;
+    if (AUTH_HTTP_STATUSES.includes(res.status) || (body && AUTH_CODES.includes(body.code))) {
+      sessionExpired();
+      return Promise.reject(body ? new ApiError(body, res.status) : error);
+    }
+    if (body?.status === 503) {
+      toast.error(body.msg);
+      return Promise.reject(new ApiError(body, res.status));
+    }
+    if (res.status === 404) return Promise.reject(error); // S8.4: ignored
+    serverErrorToast();
+    return Promise.reject(error);
+  },
+);

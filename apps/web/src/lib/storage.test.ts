@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getJson, getString, setItem, STORAGE_KEYS } from './storage';
+import { storeSignIn } from './session';
+
+beforeEach(() => localStorage.clear());
+
+describe('session storage', () => {
+  it('S3.1 the seed keys, JSON values; setting any key to null removes it', () => {
+    expect(STORAGE_KEYS).toEqual([
+      'token',
+      'userInfo',
+      'menuData',
+      'buttonData',
+      'mchList',
+      'breadRouteList',
+      'companyInfo',
+    ]);
+    for (const key of STORAGE_KEYS) {
+      setItem(key, key === 'token' ? 'abc' : { k: key });
+      expect(localStorage.getItem(key)).not.toBeNull();
+      setItem(key, null);
+      expect(localStorage.getItem(key)).toBeNull();
+      expect(Object.keys(localStorage)).not.toContain(key);
+    }
+  });
+
+  it('S9.1 companyInfo is stored as JSON under the key companyInfo; a corrupt entry reads as absent', () => {
+    setItem('companyInfo', { companyId: 3, hasOtherCompany: true });
+    expect(localStorage.getItem('companyInfo')).toBe('{"companyId":3,"hasOtherCompany":true}');
+    expect(getJson('companyInfo')).toEqual({ companyId: 3, hasOtherCompany: true });
+    localStorage.setItem('companyInfo', '{oops');
+    expect(getJson('companyInfo')).toBeNull();
+  });
+
+  it('S4.1 S3.4 a successful login stores the token and mchList and drops the previous user', () => {
+    setItem('companyInfo', { companyId: 9 });
+    setItem('userInfo', { userId: 9 });
+    storeSignIn({
+      token: 'new-token',
+      mchInfo: [{ mchId: 1, mchNo: 'M1', name: 'Shop', shortName: 'S', type: 'ENTERPRISE', status: 'ACTIVE' }],
+    });
+    expect(getString('token')).toBe('new-token');
+    expect(getJson('mchList')).toEqual([
+      { mchId: 1, mchNo: 'M1', name: 'Shop', shortName: 'S', type: 'ENTERPRISE', status: 'ACTIVE' },
+    ]);
+    expect(getJson('companyInfo')).toBeNull();
+    expect(getJson('userInfo')).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** Seconds before another SMS code may be requested. */
+export const SMS_COUNTDOWN_SECONDS = 60;
+
+/** [seconds left, start]: the resend countdown of an SMS code button. */
+export function useCountdown(seconds = SMS_COUNTDOWN_SECONDS) {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, () => setLeft(seconds)] as const;
+}

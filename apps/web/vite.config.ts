@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/** Packages whose modules have no import-time side effects although their package.json does not say so. */
+const PURE_PACKAGES =
+  /[\\/]node_modules[\\/](@rc-component[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/;
+
+const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/mchweb/',
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    port: 5173,
+    proxy: { '/api': API, '/healthz': API },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+    // Browsers without <link rel=modulepreload> (Safari before 17) still load the modules, only later.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
+        // full (antd's ConfigProvider alone drags all of @rc-component/form and its validator onto /login).
+        // They are plain ES modules without import-time effects; let the bundler drop what is not used.
+        moduleSideEffects: [{ test: PURE_PACKAGES, sideEffects: false }],
+      },
+      output: {
+        // The libraries every first visit needs ($initial: statically imported from index.html's entry) in one
+        // file instead of ~15 small ones: gzip compresses them together better (~6 KB less on /login), and
+        // they change less often than our code, which stays in the entry chunk.
+        codeSplitting: { groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+  },
+});

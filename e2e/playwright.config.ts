@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-report.json' }]],
+  use: { viewport: { width: 1440, height: 900 }, locale: 'zh-CN', trace: 'off', screenshot: 'only-on-failure' },
+  outputDir: '../.tmp/test-results',
+});

@@ -1,0 +1,41 @@
+import { DEMO, expect, freshMobile, latestSmsCode, test } from '../support/fixtures.ts';
+
+test.describe('sign-up', () => {
+  test('registering through the page: SMS code with a 60 s countdown, agreements, then a new organisation', async ({
+    page,
+    base,
+    server,
+  }) => {
+    const mobile = freshMobile();
+    await page.goto(`${base}/register`);
+    for (const name of ['用户服务协议', '隐私政策', '支付风险提示']) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', /\/mchweb\/protocal-(user|privacy|risk)/);
+    }
+    await page.getByTestId('register-mobile').fill(mobile);
+    await page.getByTestId('register-send-code').click();
+    await expect(page.getByTestId('register-send-code')).toBeDisabled();
+    await expect(page.getByTestId('register-send-code')).toContainText(/(60|59) 秒后重新获取/);
+    await page.getByTestId('register-sms-code').fill(await latestSmsCode(server.url, mobile));
+    await page.getByTestId('register-password').fill('Shop@2026');
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText('请先阅读并同意三项协议')).toBeVisible();
+    await page.getByTestId('register-agree').check();
+    await page.getByTestId('register-submit').click();
+    // a new user has no organisation: the guard sends them to create one (S4.4.5)
+    await expect(page).toHaveURL(`${base}/organ-create`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('a server refusal is shown beside the field it names', async ({ page, base, server }) => {
+    await page.goto(`${base}/register`);
+    await page.getByTestId('register-mobile').fill(DEMO.finance);
+    await page.getByTestId('register-send-code').click();
+    await expect(page.getByTestId('register-send-code')).toBeDisabled();
+    await page.getByTestId('register-sms-code').fill(await latestSmsCode(server.url, DEMO.finance));
+    await page.getByTestId('register-password').fill('Shop@2026');
+    await page.getByTestId('register-agree').check();
+    await page.getByTestId('register-submit').click();
+    const mobileItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('register-mobile') });
+    await expect(mobileItem.locator('.ant-form-item-explain-error')).toContainText('is already registered');
+  });
+});

@@ -1,0 +1,58 @@
+import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
+
+test.describe('sign-in', () => {
+  test('S4.1 S3.4 signing in through the page stores the token and the merchant list', async ({ page, base }) => {
+    await signIn(page, base);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select|organ-create)/);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      mchList: localStorage.getItem('mchList'),
+    }));
+    expect(stored.token).toMatch(/.{20,}/);
+    expect(Array.isArray(JSON.parse(stored.mchList!))).toBe(true);
+  });
+
+  test('a wrong password is refused with the server message and no session', async ({ page, base }) => {
+    await signIn(page, base, DEMO.owner, 'Wrong@2026');
+    await expect(page.locator('.ant-form-item-explain-error, [data-testid=login-error]').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/mchweb\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('S2.12 an expired session goes to /login?redirect=<full path> and returns there after sign-in', async ({
+    page,
+    base,
+  }) => {
+    await page.goto(`${base}/bill?day=2026-01-02`);
+    await expect(page).toHaveURL(`${base}/login?redirect=${encodeURIComponent('/bill?day=2026-01-02')}`);
+    await page.getByTestId('login-account').fill(DEMO.owner);
+    await page.getByTestId('login-password').fill(DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(`${base}/bill?day=2026-01-02`);
+    await expect(page.getByTestId('page-bill')).toBeVisible();
+  });
+
+  test('S2.8 /login-error shows errmsg and a way back to sign-in unless login=no', async ({ page, base }) => {
+    await page.goto(`${base}/login-error?errmsg=${encodeURIComponent('Your membership is disabled')}`);
+    await expect(page.getByTestId('login-error-message')).toHaveText('Your membership is disabled');
+    await page.getByTestId('login-error-back').click();
+    await expect(page).toHaveURL(`${base}/login`);
+    await page.goto(`${base}/login-error?errmsg=Frozen&login=no`);
+    await expect(page.getByTestId('login-error-message')).toHaveText('Frozen');
+    await expect(page.getByTestId('login-error-back')).toHaveCount(0);
+  });
+
+  test('S6.2 a route outside the member menu shows the no-permission page', async ({ page, base }) => {
+    await signIn(page, base, DEMO.cashier);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    await page.goto(`${base}/staff-manage`);
+    await expect(page.getByTestId('page-no-permission')).toBeVisible();
+    await expect(page.getByTestId('menu-staffManage')).toHaveCount(0);
+    await expect(page.getByTestId('menu-order')).toBeVisible();
+  });
+
+  test('unknown routes show the not-found page', async ({ page, base }) => {
+    await page.goto(`${base}/no-such-page`);
+    await expect(page.getByTestId('page-not-found')).toBeVisible();
+  });
+});

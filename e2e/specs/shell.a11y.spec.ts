@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures.ts';
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility', () => {
+  for (const path of ['/home', '/login', '/register']) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page, base }) => {
+      await page.goto(`${base}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(400); // let the slide-fade finish so colours are final
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('axe finds no serious or critical violation in the main layout', async ({ page, base }) => {
+    await signIn(page, base);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    await page.goto(`${base}/order`);
+    await expect(page.getByTestId('page-order')).toBeVisible();
+    await page.waitForTimeout(400);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
+
+test.describe('navigation shell', () => {
+  test('S2.1 S2.6 history mode under /mchweb/: deep links load, / goes to /home, links push real paths', async ({
+    page,
+    base,
+  }) => {
+    await page.goto(`${base}/`);
+    await expect(page).toHaveURL(`${base}/home`);
+    await page.goto(`${base}/product`);
+    await expect(page.getByTestId('page-product')).toBeVisible();
+    await page.getByRole('navigation', { name: '站点导航' }).getByRole('link', { name: '客户案例' }).click();
+    await expect(page).toHaveURL(`${base}/case`);
+    await expect(page.getByTestId('page-case')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId('page-product')).toBeVisible();
+  });
+
+  test('S2.3 every page is loaded on demand, in its own chunk', async ({ page, base }) => {
+    const scripts: string[] = [];
+    page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${base}/login`);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    expect(scripts.some((s) => /\/login\.page-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /(product|case|order|register)\.page-/.test(s))).toBe(false);
+    await page.getByRole('link', { name: '立即注册' }).click();
+    await expect(page.getByTestId('register-submit')).toBeVisible();
+    expect(scripts.some((s) => /\/register\.page-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /order\.page-/.test(s))).toBe(false);
+  });
+
+  test('S2.2 after a navigation the window scrolls to the top', async ({ page, base }) => {
+    await page.goto(`${base}/home`);
+    await expect(page.getByTestId('page-home')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('navigation', { name: '站点导航' }).getByRole('link', { name: '产品' }).click();
+    await expect(page.getByTestId('page-product')).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('S2.2 in the main layout the content area scrolls to the top after a navigation', async ({ page, base }) => {
+    await signIn(page, base);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    await page.goto(`${base}/order`);
+    await expect(page.getByTestId('page-order')).toBeVisible();
+    const scrolled = await page.evaluate(() => {
+      const main = document.querySelector<HTMLElement>('[data-scroll-container]')!;
+      const spacer = document.createElement('div');
+      spacer.style.height = '4000px';
+      main.appendChild(spacer);
+      main.scrollTop = 3000;
+      return main.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(1000);
+    await page.getByTestId('menu-bill').click();
+    await expect(page.getByTestId('page-bill')).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector('[data-scroll-container]')!.scrollTop)).toBe(0);
+  });
+
+  test('S2.4 pages change with a slide-fade transition', async ({ page, base }) => {
+    await page.goto(`${base}/home`);
+    await page.getByRole('navigation', { name: '站点导航' }).getByRole('link', { name: '产品' }).click();
+    await expect(page.getByTestId('page-product')).toBeVisible();
+    const transition = page.getByTestId('page-transition').filter({ has: page.getByTestId('page-product') });
+    await expect
+      .poll(() =>
+        transition.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { name: s.animationName, duration: s.animationDuration };
+        }),
+      )
+      .toEqual({ name: 'page-slide-fade', duration: '0.28s' });
+    const keyframes = await page.evaluate(
+      () =>
+        [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .find((r) => r instanceof CSSKeyframesRule && r.name === 'page-slide-fade')?.cssText,
+    );
+    expect(keyframes).toMatch(/opacity: 0/);
+    expect(keyframes).toMatch(/translate(X)?\(16px/);
+  });
+
+  test('S2.4 the transition is off when the user prefers reduced motion', async ({ browser, base }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${base}/product`);
+    const name = await page.getByTestId('page-transition').evaluate((el) => getComputedStyle(el).animationName);
+    expect(name).toBe('none');
+    await context.close();
+  });
+
+  test('S2.5 the breadcrumb list is cleared when the app starts', async ({ page, base }) => {
+    await page.goto(`${base}/login`);
+    await page.evaluate(() => localStorage.setItem('breadRouteList', '[{"code":"order","path":"/order"}]'));
+    await page.reload();
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('breadRouteList'))).toBeNull();
+  });
+
+  test('S2.7 every main-layout route resolves to a working page for the owner', async ({ page, base }) => {
+    await signIn(page, base, DEMO.owner);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    for (const path of [
+      '/order',
+      '/settlement',
+      '/merchant',
+      '/code-setting',
+      '/div-account',
+      '/transfer-account',
+      '/transfer-list',
+      '/mch-code-setting',
+      '/merchant-entry',
+      '/bill',
+      '/inco-manage',
+      '/audit-progress',
+      '/staff-manage',
+      '/organ-home',
+      '/organ-create',
+      '/organ-select',
+      '/welcome',
+      '/channel',
+      '/incomming',
+      '/new-incomming',
+    ]) {
+      await page.goto(`${base}${path}`);
+      await expect(page).toHaveURL(`${base}${path}`);
+      await expect(page.locator('main [data-testid^="page-"]').first(), path).toBeAttached();
+      await expect(page.getByTestId('page-no-permission')).toHaveCount(0);
+    }
+  });
+
+  test('S9.4 the progress bar runs during a navigation and finishes', async ({ page, base }) => {
+    await page.goto(`${base}/home`);
+    await page.route('**/assets/product.page-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: '站点导航' }).getByRole('link', { name: '产品' }).click();
+    await expect(page.locator('#nprogress')).toBeAttached();
+    await expect(page.getByTestId('page-product')).toBeVisible();
+    await expect(page.locator('#nprogress')).toHaveCount(0, { timeout: 3000 });
+  });
+});

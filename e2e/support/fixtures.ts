@@ -1,0 +1,90 @@
+import { test as base, chromium, expect, type Browser, type Page } from '@playwright/test';
+import { chromiumExecutable } from './chromium.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export const DEMO = {
+  owner: '13800138000',
+  admin: '13800138001',
+  finance: '13800138002',
+  cashier: '13800138003',
+  password: 'Demo@2026',
+};
+
+/**
+ * `server`: one real server (own database, demo data) per test file and worker. `browser`: the machine's
+ * Chromium. Tests that change data create their own users or organisations, so they never depend on each other.
+ */
+export const test = base.extend<{ base: string }, { server: RunningServer; browser: Browser }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  browser: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { executablePath, args } = await chromiumExecutable();
+      const browser = await chromium.launch({ executablePath, args, headless: true });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  base: async ({ server }, use) => use(`${server.url}/mchweb`),
+  baseURL: async ({ server }, use) => use(server.url),
+});
+export { expect };
+
+/** Sign in through the page and wait for the main layout. */
+export async function signIn(page: Page, base: string, account = DEMO.owner, password = DEMO.password) {
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** A session made over the API (not the page): returns its token. Used to act as "another client". */
+export async function apiSignIn(serverUrl: string, account = DEMO.owner, password = DEMO.password) {
+  const first = await fetch(`${serverUrl}/readyz`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const res = await fetch(`${serverUrl}/api/merchant/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ account, password }),
+  });
+  const body = (await res.json()) as { code: number; data: { token: string } };
+  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { token: body.data.token, headers };
+}
+
+/** Revoke a session as another client would (POST /logout with that token). */
+export async function revokeToken(serverUrl: string, token: string) {
+  const first = await fetch(`${serverUrl}/readyz`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const res = await fetch(`${serverUrl}/api/merchant/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, token },
+    body: '{}',
+  });
+  const body = (await res.json()) as { code: number };
+  if (body.code !== 200) throw new Error(`logout failed: ${JSON.stringify(body)}`);
+}
+
+/** The newest SMS code the sandbox "sent" to a mobile (GET /api/merchant/dev/sms-outbox, sandbox only). */
+export async function latestSmsCode(serverUrl: string, mobile: string): Promise<string> {
+  const res = await fetch(`${serverUrl}/api/merchant/dev/sms-outbox?mobile=${mobile}`);
+  const body = (await res.json()) as { data: { text: string }[] };
+  const code = /\b(\d{6})\b/.exec(body.data[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no SMS code for ${mobile}: ${JSON.stringify(body)}`);
+  return code;
+}
+
+/** A mobile number nobody has registered yet (unique per call within a run). */
+export function freshMobile(): string {
+  return `139${String(Date.now() % 1e8).padStart(8, '0')}`.slice(0, 11);
+}

@@ -1,0 +1,7 @@
+export * from './envelope.ts';
+export * from './validation.ts';
+export * from './permissions.ts';
+export * from './merchant.ts';
+export * from './auth.ts';
+export * from './company.ts';
+export * from './staff.ts';

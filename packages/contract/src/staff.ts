@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PERMISSIONS } from './permissions.ts';
+import { pageQuery, pageSchema } from './envelope.ts';
+import { mobile } from './validation.ts';
+import { MEMBER_STATUSES } from './company.ts';
+
+export const staffMember = z.object({
+  memberId: z.number().int(),
+  userId: z.number().int().nullable(),
+  mobile: z.string(),
+  name: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  roleCode: z.string().nullable(),
+  status: z.enum(MEMBER_STATUSES),
+  isSelf: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const inviteStaffBody = z.strictObject({
+  mobile,
+  name: z.string().trim().max(50, 'must be at most 50 characters').optional(),
+  roleId: z.number().int().positive(),
+});
+export const setStaffRoleBody = z.strictObject({
+  memberId: z.number().int().positive(),
+  roleId: z.number().int().positive(),
+});
+export const setStaffStatusBody = z.strictObject({
+  memberId: z.number().int().positive(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+});
+export const removeStaffBody = z.strictObject({ memberId: z.number().int().positive() });
+
+export const role = z.object({
+  roleId: z.number().int(),
+  /** OWNER, ADMIN, FINANCE, CASHIER for built-in roles; null for custom ones. */
+  code: z.string().nullable(),
+  name: z.string(),
+  builtIn: z.boolean(),
+  permissions: z.array(z.string()),
+  memberCount: z.number().int(),
+});
+export type Role = z.infer<typeof role>;
+
+const roleName = z.string().trim().min(1, 'is required').max(30, 'must be at most 30 characters');
+const permissionList = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
+export const saveRoleBody = z.strictObject({
+  roleId: z.number().int().positive().optional(),
+  name: roleName,
+  permissions: permissionList,
+});
+export const deleteRoleBody = z.strictObject({ roleId: z.number().int().positive() });
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.number().int().nullable(),
+  userMobile: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditListQuery = pageQuery;
+export const auditPage = pageSchema(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** `GET /role/catalogue`: the permission tree of the role editor (MENU groups -> pages -> buttons). */
+export const roleCatalogue = z.array(
+  z.object({
+    code: z.string(),
+    icon: z.string(),
+    pages: z.array(
+      z.object({
+        code: z.string(),
+        path: z.string(),
+        /** The page's own permission; null: every member opens it. */
+        permission: z.enum(PERMISSIONS).nullable(),
+        buttons: z.array(z.enum(PERMISSIONS)),
+      }),
+    ),
+  }),
+);
+export type RoleCatalogue = z.infer<typeof roleCatalogue>;
