@@ -1,7 +1,7 @@
 // `npm test`: format, lint and type checks, then every unit and API test (Vitest), then the browser tests
 // (Playwright in real Chromium) against a freshly built web app. Runs on PGlite, or on PostgreSQL when
 // DATABASE_URL is set. Ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,32 @@ function run(title, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return res.status === 0;
 }
+// Like run(), but also keeps the output in logFile, so the reason for a failure can be repeated at the end.
+function runLogged(title, cmd, args, logFile) {
+  console.log(`\n▶ ${title}`);
+  const log = fs.createWriteStream(logFile);
+  const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk) => {
+      (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      log.write(chunk);
+    });
+  }
+  return new Promise((resolve) => child.on('close', (code) => log.end(() => resolve(code === 0))));
+}
+// Vitest can fail with every test passed (an unhandled error, a worker that died): name it in the last lines.
+function vitestErrors(logFile) {
+  const colour = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+  const lines = fs.readFileSync(logFile, 'utf8').replace(colour, '').split('\n');
+  const start = lines.findIndex((l) => /Unhandled (Error|Rejection)|Errors? occurred|FAIL /.test(l));
+  return start < 0 ? lines.slice(-15) : lines.slice(start, start + 40);
+}
 const readJson = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
 const failures = [];
 let passed = 0;
 let failed = 0;
+let vitestNote = null;
 
 if (!only || only === 'checks') {
   if (!run('prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])) failures.push('prettier');
@@ -33,19 +54,22 @@ if (!only || only === 'checks') {
 if (!only || only === 'unit') {
   const report = path.join(tmp, 'vitest-report.json');
   fs.rmSync(report, { force: true });
-  const ok = run(`vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  const log = path.join(tmp, 'vitest.log');
+  const ok = await runLogged(
+    `vitest (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    log,
+  );
   const r = readJson(report);
   if (r) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
   }
-  if (!ok || !r) failures.push('vitest');
+  if (!ok || !r) {
+    failures.push('vitest');
+    if (r && !r.numFailedTests) vitestNote = vitestErrors(log);
+  }
 }
 
 if (!only || only === 'e2e') {
@@ -61,6 +85,7 @@ if (!only || only === 'e2e') {
   if (!ok || !r) failures.push('playwright');
 }
 
+if (vitestNote) console.log(`\nVitest failed with no failed test; from its output:\n${vitestNote.join('\n')}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

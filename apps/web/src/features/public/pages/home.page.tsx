@@ -27,6 +27,31 @@ const FEATURE_ICONS = [QrcodeOutlined, FileSearchOutlined, BankOutlined, ShareAl
 const CHANNEL_ICONS = [WechatOutlined, AlipayCircleOutlined, CreditCardOutlined];
 const TRUST_ICONS = [ApartmentOutlined, SafetyCertificateOutlined, AuditOutlined];
 
+type Icon = (typeof FEATURE_ICONS)[number];
+
+/** A shaded section of cards, each with an icon, a title and a line of text. */
+function CardSection({ title, items, icons }: { title: string; items: Item[]; icons: Icon[] }) {
+  return (
+    <section className="pub-section pub-section-alt">
+      <div className="pub-wrap">
+        <h2 className="pub-h2">{title}</h2>
+        <div className="pub-grid pub-grid-3">
+          {items.map((item, i) => {
+            const Icon = icons[i % icons.length]!;
+            return (
+              <article key={item.title} className="pub-card">
+                <Icon className="pub-feature-icon" aria-hidden />
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </article>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
 /** /home: the landing page of the marketing site. */
 export default function HomePage() {
   const { t } = useTranslation(NS);
@@ -91,23 +116,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="pub-section pub-section-alt">
-        <div className="pub-wrap">
-          <h2 className="pub-h2">{t('home.featuresTitle')}</h2>
-          <div className="pub-grid pub-grid-3">
-            {list<Item>('home.features').map((f, i) => {
-              const Icon = FEATURE_ICONS[i] ?? QrcodeOutlined;
-              return (
-                <article key={f.title} className="pub-card">
-                  <Icon className="pub-feature-icon" aria-hidden />
-                  <h3>{f.title}</h3>
-                  <p>{f.text}</p>
-                </article>
-              );
-            })}
-          </div>
-        </div>
-      </section>
+      <CardSection title={t('home.featuresTitle')} items={list<Item>('home.features')} icons={FEATURE_ICONS} />
 
       <section className="pub-section">
         <div className="pub-wrap">
@@ -126,23 +135,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="pub-section pub-section-alt">
-        <div className="pub-wrap">
-          <h2 className="pub-h2">{t('home.trustTitle')}</h2>
-          <div className="pub-grid pub-grid-3">
-            {list<Item>('home.trust').map((f, i) => {
-              const Icon = TRUST_ICONS[i] ?? SafetyCertificateOutlined;
-              return (
-                <article key={f.title} className="pub-card">
-                  <Icon className="pub-feature-icon" aria-hidden />
-                  <h3>{f.title}</h3>
-                  <p>{f.text}</p>
-                </article>
-              );
-            })}
-          </div>
-        </div>
-      </section>
+      <CardSection title={t('home.trustTitle')} items={list<Item>('home.trust')} icons={TRUST_ICONS} />
 
       <CtaBand title={t('home.ctaTitle')} text={t('home.ctaText')} />
     </div>
