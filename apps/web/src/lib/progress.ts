@@ -5,6 +5,16 @@ const bar = () =>
     return m.default;
   });
 
+/**
+ * The bar is decoration: a chunk that fails to load, or a page torn down before the bar's timer fires (a unit
+ * test's environment), must not surface as an unhandled error.
+ */
+function withBar(use: (n: Awaited<ReturnType<typeof bar>>) => void): void {
+  bar()
+    .then(use)
+    .catch(() => {});
+}
+
 /** S9.4: the top progress bar finishes this long after the last navigation or request ends. */
 export const PROGRESS_DONE_DELAY_MS = 100;
 
@@ -15,11 +25,11 @@ let doneTimer: ReturnType<typeof setTimeout> | undefined;
 export function progressBegin(): void {
   active += 1;
   clearTimeout(doneTimer);
-  if (active === 1) void bar().then((n) => active > 0 && n.start());
+  if (active === 1) withBar((n) => active > 0 && n.start());
 }
 export function progressEnd(): void {
   active = Math.max(0, active - 1);
   if (active > 0) return;
   clearTimeout(doneTimer);
-  doneTimer = setTimeout(() => void bar().then((n) => active === 0 && n.done()), PROGRESS_DONE_DELAY_MS);
+  doneTimer = setTimeout(() => withBar((n) => active === 0 && n.done()), PROGRESS_DONE_DELAY_MS);
 }
