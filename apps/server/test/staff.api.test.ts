@@ -159,7 +159,7 @@ describe('roles of members', () => {
 });
 
 describe('disable, enable, remove', () => {
-  it('a disabled member gets 8091012 on every call; enabling lets it back', async () => {
+  it('a disabled member gets 8091012 on every call; enabling lets it back; nobody disables or removes themselves', async () => {
     const org = await newOrganisation();
     const finance = await addMember(org, 'FINANCE');
     const off = await org.owner.post(`${M}/staff/setStatus`, { memberId: finance.memberId, status: 'DISABLED' });
@@ -174,6 +174,9 @@ describe('disable, enable, remove', () => {
     const me = (await staff(org.owner)).find((m) => m.isSelf)!;
     const self = await org.owner.post(`${M}/staff/setStatus`, { memberId: me.memberId, status: 'DISABLED' });
     expect(self.body).toMatchObject({ code: 409, msg: expect.stringMatching(/^memberId: you cannot/) });
+    const selfRemove = await org.owner.post(`${M}/staff/remove`, { memberId: me.memberId });
+    expect(selfRemove.body).toMatchObject({ code: 409, msg: expect.stringMatching(/^memberId: that is you/) });
+    expect((await staff(org.owner)).find((m) => m.isSelf)?.status).toBe('ACTIVE');
   });
 
   it('remove: the member loses the organisation at once; an invitation can be withdrawn', async () => {

@@ -71,7 +71,8 @@ export function StaffTab() {
       <Button type="link" size="small" onClick={() => setChanging(m)} data-testid={`staff-role-${m.mobile}`}>
         {t('staff.changeRole')}
       </Button>
-      {m.status !== 'INVITED' && (
+      {/* Nobody disables or removes themselves (the server refuses); leaving is on /organ-select. */}
+      {m.status !== 'INVITED' && !m.isSelf && (
         <Button
           type="link"
           size="small"
@@ -82,9 +83,11 @@ export function StaffTab() {
           {m.status === 'DISABLED' ? t('staff.enable') : t('staff.disable')}
         </Button>
       )}
-      <Button type="link" size="small" danger onClick={() => remove(m)} data-testid={`staff-remove-${m.mobile}`}>
-        {m.status === 'INVITED' ? t('staff.cancelInvite') : t('staff.remove')}
-      </Button>
+      {!m.isSelf && (
+        <Button type="link" size="small" danger onClick={() => remove(m)} data-testid={`staff-remove-${m.mobile}`}>
+          {m.status === 'INVITED' ? t('staff.cancelInvite') : t('staff.remove')}
+        </Button>
+      )}
     </Space>
   );
   const statusTag = (s: StaffMember['status']) => <Tag color={STATUS_COLOR[s]}>{t(`memberStatus.${s}`)}</Tag>;
