@@ -1,7 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository: found upwards from this module, which runs from apps/server/src or bundled in apps/server/dist. */
+export const REPO_ROOT = (() => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps/server/drizzle'))) return dir;
+    if (path.dirname(dir) === dir)
+      throw new Error('mchweb: the repository (apps/server/drizzle) is not above this file');
+  }
+})();
 
 export interface Config {
   port: number;
