@@ -16,6 +16,47 @@ test.describe('navigation shell', () => {
     await expect(page.getByTestId('page-product')).toBeVisible();
   });
 
+  test('S2.9 S2.10 /home, /product and /case share the public layout, open without signing in, in both languages, on a phone', async ({
+    page,
+    base,
+  }) => {
+    const siteNav = (name: string) => page.getByRole('navigation', { name });
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
+
+    await page.goto(`${base}/home`);
+    await expect(page).toHaveURL(`${base}/home`); // no session, and the guard lets it be
+    for (const [path, label] of [
+      ['/home', '首页'],
+      ['/product', '产品'],
+      ['/case', '客户案例'],
+    ] as const) {
+      await siteNav('站点导航').getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(`${base}${path}`);
+      await expect(page.getByTestId(`page-${path.slice(1)}`)).toBeVisible();
+      await expect(page.getByRole('link', { name: '免费注册' }).first()).toBeVisible();
+      await expect(siteNav('协议与政策').getByRole('link')).toHaveText(['用户服务协议', '隐私政策', '支付风险提示']);
+      await noSideways();
+    }
+
+    await page.getByTestId('language-switch').click();
+    await expect(siteNav('Site navigation').getByRole('link')).toHaveText(['Home', 'Product', 'Customers']);
+    await page.reload();
+    await expect(page.getByTestId('page-case')).toBeVisible();
+    await expect(siteNav('Agreements and policies').getByRole('link').first()).toHaveText('User Agreement');
+
+    // At 390 px the site navigation moves into a drawer behind the menu button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(siteNav('Site navigation')).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Product' }).click();
+    await expect(page).toHaveURL(`${base}/product`);
+    await expect(page.getByTestId('page-product')).toBeVisible();
+    await noSideways();
+  });
+
   test('S2.3 every page is loaded on demand, in its own chunk', async ({ page, base }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));

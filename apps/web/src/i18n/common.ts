@@ -107,7 +107,7 @@ export const common = {
     },
     public: {
       nav: {
-        label: 'Site',
+        label: 'Site navigation',
         home: 'Home',
         product: 'Product',
         case: 'Customers',
