@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = {
@@ -43,6 +42,7 @@ if (process.env.WEB_DIST === undefined && isStale(web)) {
 // The server runs as one bundled ES module: compiling TypeScript at every start (tsx) costs about half a second
 // of a 3-second start. Packages stay in node_modules; only our workspaces (the contract) are bundled in.
 if (isStale(server)) {
+  const { build } = await import('esbuild'); // only when building: not on every start
   await build({
     entryPoints: [path.join(root, 'apps/server/src/server.ts')],
     outfile: server.built,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
 import { Api, newOwner, PASSWORD, uniqueCreditCode, uniqueMobile } from './org.helpers.ts';
 
 const fieldError = (page: Page, testId: string) =>
@@ -95,7 +95,7 @@ test.describe('organisation pages', () => {
 
     await page.getByTestId('organ-edit').click();
     await page.getByTestId('organ-edit-name').fill('东坡面馆（总店）');
-    await page.getByTestId('organ-edit-save').click();
+    await clickInDialog(page, 'organ-edit-save');
     await expect(page.getByTestId('organ-profile')).toContainText('东坡面馆（总店）');
     await expect(page.getByTestId('current-company')).toHaveText('东坡面馆（总店）');
 
@@ -116,7 +116,7 @@ test.describe('organisation pages', () => {
     await expect(card).toContainText('所有者');
     await expect(card).toContainText('当前机构');
     await page.getByTestId(`organ-leave-${owner.companyId}`).click();
-    await page.getByTestId('leave-confirm').click();
+    await clickInDialog(page, 'leave-confirm');
     await expect(page.locator('.ant-message-error')).toContainText('last active owner');
     await expect(card).toBeVisible();
 
@@ -131,7 +131,7 @@ test.describe('organisation pages', () => {
     await expect(page.getByTestId(`organ-${owner.companyId}`)).toContainText('财务');
     // Not the owner: the profile has no edit button (S6.3), the server would refuse it anyway.
     await page.getByTestId(`organ-leave-${owner.companyId}`).click();
-    await page.getByTestId('leave-confirm').click();
+    await clickInDialog(page, 'leave-confirm');
     await expect(page.locator('.ant-message-success')).toContainText('已退出');
     await expect(page.getByTestId(`organ-${owner.companyId}`)).toHaveCount(0);
     await page.goto(`${base}/organ-home`);

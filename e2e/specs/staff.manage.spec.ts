@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './org.helpers.ts';
 
 /** Check or uncheck one node of the role editor's permission tree by its key (see permission-tree.ts). */
@@ -47,7 +47,7 @@ test.describe('staff management', () => {
     await page.getByTestId('invite-name').fill('小林');
     await page.getByTestId('invite-role').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
-    await page.getByTestId('invite-submit').click();
+    await clickInDialog(page, 'invite-submit');
     const row = page.getByTestId('staff-table').locator('tr').filter({ hasText: clerk.mobile });
     await expect(row).toContainText('收银员');
     await expect(row).toContainText('正常'); // registered already: joined at once
@@ -145,7 +145,7 @@ test.describe('staff management', () => {
     await page.getByTestId('invite-mobile').fill(mobile);
     await page.getByTestId('invite-role').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '财务' }).click();
-    await page.getByTestId('invite-submit').click();
+    await clickInDialog(page, 'invite-submit');
     const row = page.getByTestId('staff-table').locator('tr').filter({ hasText: mobile });
     await expect(row).toContainText('已邀请');
     await expect(row).toContainText('财务');
@@ -156,7 +156,7 @@ test.describe('staff management', () => {
     await page.getByTestId('invite-mobile').fill(mobile);
     await page.getByTestId('invite-role').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
-    await page.getByTestId('invite-submit').click();
+    await clickInDialog(page, 'invite-submit');
     await expect(
       page
         .locator('.ant-form-item')
@@ -168,11 +168,11 @@ test.describe('staff management', () => {
     await page.getByTestId(`staff-role-${mobile}`).click();
     await page.getByTestId('role-change-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
-    await page.getByTestId('role-change-save').click();
+    await clickInDialog(page, 'role-change-save');
     await expect(row).toContainText('收银员');
 
     await page.getByTestId(`staff-remove-${mobile}`).click();
-    await page.getByTestId('staff-remove-confirm').click();
+    await clickInDialog(page, 'staff-remove-confirm');
     await expect(page.getByTestId('staff-table').locator('tr').filter({ hasText: mobile })).toHaveCount(0);
   });
 
@@ -195,7 +195,7 @@ test.describe('staff management', () => {
     await page.keyboard.press('Escape');
 
     await page.getByTestId('role-delete-帮手').click();
-    await page.getByTestId('role-delete-confirm').click();
+    await clickInDialog(page, 'role-delete-confirm');
     await expect(page.locator('.ant-message-error')).toContainText('1 member holds this role');
     await expect(page.getByTestId('role-table')).toContainText('帮手');
   });

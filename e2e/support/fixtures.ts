@@ -39,6 +39,23 @@ export const test = base.extend<{ base: string }, { server: RunningServer; brows
 });
 export { expect };
 
+/**
+ * Click a button in a dialog once the dialog has stopped zooming in. Clicked mid-animation on a loaded machine,
+ * the button can move between the press and the release, and no click reaches it (seen once in CI).
+ */
+export async function clickInDialog(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const dialog = document.querySelector(`[data-testid="${id}"]`)?.closest('.ant-modal');
+    // rc-motion marks a dialog that is still appearing with *-appear / *-enter classes.
+    return (
+      !!dialog &&
+      !/-(appear|enter)\b/.test(dialog.className) &&
+      dialog.getAnimations().every((a) => a.playState !== 'running')
+    );
+  }, testId);
+  await page.getByTestId(testId).click();
+}
+
 /** Sign in through the page and wait for the main layout. */
 export async function signIn(page: Page, base: string, account = DEMO.owner, password = DEMO.password) {
   await page.goto(`${base}/login`);
