@@ -26,7 +26,11 @@ test.describe('sign-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 
-  test('a server refusal is shown beside the field it names', async ({ page, base, server }) => {
+  test('a server refusal is shown beside the field it names, in the language the user chose', async ({
+    page,
+    base,
+    server,
+  }) => {
     await page.goto(`${base}/register`);
     await page.getByTestId('register-mobile').fill(DEMO.finance);
     await page.getByTestId('register-send-code').click();
@@ -36,6 +40,12 @@ test.describe('sign-up', () => {
     await page.getByTestId('register-agree').check();
     await page.getByTestId('register-submit').click();
     const mobileItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('register-mobile') });
-    await expect(mobileItem.locator('.ant-form-item-explain-error')).toContainText('is already registered');
+    await expect(mobileItem.locator('.ant-form-item-explain-error')).toHaveText('该手机号已注册，请直接登录');
+    // The same refusal in English once the user switches: the server answers in the language asked for.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('register-submit').click();
+    await expect(mobileItem.locator('.ant-form-item-explain-error')).toHaveText(
+      'is already registered; sign in instead',
+    );
   });
 });

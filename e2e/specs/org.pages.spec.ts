@@ -38,7 +38,7 @@ test.describe('organisation pages', () => {
     await expect(fieldError(page, 'organ-contact-mobile')).toContainText('11 位');
     await page.getByTestId('organ-contact-mobile').fill(mobile);
     await page.getByTestId('organ-create-submit').click();
-    await expect(fieldError(page, 'organ-credit-code')).toContainText('check digit');
+    await expect(fieldError(page, 'organ-credit-code')).toHaveText('须为 18 位统一社会信用代码，且校验位正确');
     await expect(page).toHaveURL(`${base}/organ-create`);
 
     await page.getByTestId('organ-credit-code').fill(good);
@@ -86,7 +86,7 @@ test.describe('organisation pages', () => {
     await page.getByTestId('bind-sms-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('bind-submit').click();
     // The request layer shows no toast for bindingMobile: the page shows the server's msg beside the code.
-    await expect(fieldError(page, 'bind-sms-code')).toHaveText(/is wrong/);
+    await expect(fieldError(page, 'bind-sms-code')).toHaveText(/^验证码错误，还可再试 4 次$/);
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     await page.getByTestId('bind-sms-code').fill(code);
     await page.getByTestId('bind-submit').click();
@@ -117,7 +117,7 @@ test.describe('organisation pages', () => {
     await expect(card).toContainText('当前机构');
     await page.getByTestId(`organ-leave-${owner.companyId}`).click();
     await clickInDialog(page, 'leave-confirm');
-    await expect(page.locator('.ant-message-error')).toContainText('last active owner');
+    await expect(page.locator('.ant-message-error')).toContainText('您是该机构唯一在职的所有者');
     await expect(card).toBeVisible();
 
     // The demo finance member joins this organisation, then leaves it from the page.

@@ -65,7 +65,7 @@ test.describe('staff management', () => {
     await signIn(clerkPage, base, clerk.mobile, PASSWORD);
     await expect(clerkPage).toHaveURL(/\/mchweb\/login-error\?errmsg=/);
     await expect(clerkPage).not.toHaveURL(/login=no/);
-    await expect(clerkPage.getByTestId('login-error-message')).toContainText(/disabled/i);
+    await expect(clerkPage.getByTestId('login-error-message')).toContainText('您在该机构的账号已被停用');
     await clerkPage.getByTestId('login-error-back').click();
     await expect(clerkPage).toHaveURL(`${base}/login`);
 
@@ -162,7 +162,7 @@ test.describe('staff management', () => {
         .locator('.ant-form-item')
         .filter({ has: page.getByTestId('invite-mobile') })
         .locator('.ant-form-item-explain-error'),
-    ).toContainText('already a member');
+    ).toContainText('已是该机构成员或已被邀请');
     await page.getByTestId('invite-cancel').click();
 
     await page.getByTestId(`staff-role-${mobile}`).click();
@@ -196,7 +196,7 @@ test.describe('staff management', () => {
 
     await page.getByTestId('role-delete-帮手').click();
     await clickInDialog(page, 'role-delete-confirm');
-    await expect(page.locator('.ant-message-error')).toContainText('1 member holds this role');
+    await expect(page.locator('.ant-message-error')).toContainText('有 1 名成员使用该角色');
     await expect(page.getByTestId('role-table')).toContainText('帮手');
   });
 

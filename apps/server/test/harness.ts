@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import type { Envelope } from '@mchweb/contract';
+import type { Envelope, Language } from '@mchweb/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -45,8 +45,11 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  /** A caller with its own cookie jar (XSRF) and, after signing in, its own token. */
-  client(token?: string): TestClient;
+  /**
+   * A caller with its own cookie jar (XSRF) and, after signing in, its own token. It asks for English answers
+   * unless told otherwise (the API's own default, with no Accept-Language, is Chinese).
+   */
+  client(token?: string, language?: Language): TestClient;
   /** Sign in and return a client carrying the token. */
   signIn(account: string, password?: string): Promise<TestClient>;
   close(): Promise<void>;
@@ -84,17 +87,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
 
-  const client = (token?: string): TestClient => {
+  const client = (token?: string, language: Language = 'en-US'): TestClient => {
     const xsrf = crypto.randomBytes(16).toString('hex');
+    const lang = { 'accept-language': language };
     const self: TestClient = {
       token,
-      raw: (o) => app.inject(o),
+      raw: (o) => app.inject({ ...o, headers: { ...lang, ...o.headers } }),
       async get(url, query) {
         const res = await app.inject({
           method: 'GET',
           url,
           query: query as Record<string, string>,
-          headers: self.token ? { token: self.token } : {},
+          headers: { ...lang, ...(self.token ? { token: self.token } : {}) },
         });
         return { http: res.statusCode, body: res.json(), res };
       },
@@ -105,6 +109,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
           payload: body === undefined ? {} : (body as object),
           ...extra,
           headers: {
+            ...lang,
             cookie: `XSRF-TOKEN=${xsrf}`,
             'x-xsrf-token': xsrf,
             ...(self.token ? { token: self.token } : {}),

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './language.ts';
 export * from './validation.ts';
 export * from './permissions.ts';
 export * from './merchant.ts';

@@ -5,6 +5,7 @@ import { BizError, forbidden, sendEnvelope } from './envelope.ts';
 import { hashToken, lookupSession, type ActiveSession } from '../modules/auth/session.service.ts';
 import { AccessCache } from '../modules/auth/access-cache.ts';
 import { loadMemberAccess, type MemberAccess } from '../modules/staff/member-access.ts';
+import { M } from '../i18n/messages.ts';
 
 /**
  * Who may call a route. Every API route declares one in `config.access`; registering a route without it fails
@@ -33,29 +34,26 @@ export const TOKEN_HEADER = 'token';
 
 /** The session of a route that declared signedIn or stricter. */
 export function requireSession(request: FastifyRequest): ActiveSession {
-  if (!request.session) throw new BizError(Code.UNAUTHORIZED, 'Please sign in.');
+  if (!request.session) throw new BizError(Code.UNAUTHORIZED, M.signInFirst);
   return request.session;
 }
 /** The membership of a route that declared member or a permission. */
 export function requireMember(request: FastifyRequest): MemberAccess {
-  if (!request.member) throw forbidden('Choose an organisation first.');
+  if (!request.member) throw forbidden(M.chooseOrganisation);
   return request.member;
 }
 
 /** The refusal for a member who may not work in the organisation now (company codes of the seed). */
 export function memberBlock(member: MemberAccess | null): BizError | null {
-  if (!member || member.memberStatus === 'INVITED') return forbidden('You are not a member of this organisation.');
+  if (!member || member.memberStatus === 'INVITED') return forbidden(M.notAMember);
   if (member.companyStatus !== 'ACTIVE') {
     return new BizError(
       Code.COMPANY_BLOCKED,
-      `This organisation is ${member.companyStatus === 'FROZEN' ? 'frozen' : 'closed'}. Contact the platform's support.`,
+      M.organisationBlocked(member.companyStatus === 'FROZEN' ? 'FROZEN' : 'CLOSED'),
     );
   }
   if (member.memberStatus === 'DISABLED') {
-    return new BizError(
-      Code.MEMBER_DISABLED,
-      'Your account has been disabled in this organisation. Ask its owner or admin, or sign in with another account.',
-    );
+    return new BizError(Code.MEMBER_DISABLED, M.memberDisabled);
   }
   return null;
 }
@@ -99,30 +97,22 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
       if (found.ok) request.session = found.session;
       else if (access !== 'public') {
         return found.replaced
-          ? sendEnvelope(
-              reply,
-              Code.SESSION_REPLACED,
-              'Your session was ended: the password changed or the account signed in elsewhere. Please sign in again.',
-            )
-          : sendEnvelope(reply, Code.UNAUTHORIZED, 'Your sign-in has expired. Please sign in again.');
+          ? sendEnvelope(reply, Code.SESSION_REPLACED, M.sessionReplaced)
+          : sendEnvelope(reply, Code.UNAUTHORIZED, M.sessionExpired);
       }
     }
     if (access === 'public') return;
-    if (!request.session) return sendEnvelope(reply, Code.UNAUTHORIZED, 'Please sign in.');
+    if (!request.session) return sendEnvelope(reply, Code.UNAUTHORIZED, M.signInFirst);
     if (access === 'signedIn') return;
 
     const { companyId, userId } = request.session;
-    if (companyId === null) return sendEnvelope(reply, Code.FORBIDDEN, 'Choose or create an organisation first.');
+    if (companyId === null) return sendEnvelope(reply, Code.FORBIDDEN, M.chooseOrCreateOrganisation);
     const member = await cachedMemberAccess(app, userId, companyId);
     const block = memberBlock(member);
-    if (block) return sendEnvelope(reply, block.code, block.message);
+    if (block) return sendEnvelope(reply, block.code, block.text);
     request.member = member;
     if (access !== 'member' && !member!.permissions.has(access)) {
-      return sendEnvelope(
-        reply,
-        Code.FORBIDDEN,
-        'Your role does not allow this. Ask an owner or admin of the organisation.',
-      );
+      return sendEnvelope(reply, Code.FORBIDDEN, M.roleForbids);
     }
   });
 }

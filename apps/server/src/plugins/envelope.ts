@@ -3,21 +3,26 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, type Envelope } from '@mchweb/contract';
 import { isDatabaseDown } from './database.ts';
+import { M } from '../i18n/messages.ts';
+import { fieldText, languageOf, text, type Text } from '../i18n/text.ts';
+import { zhProblem } from '../i18n/validation-zh.ts';
 
-/** A business or validation refusal: HTTP 200 with a code other than 200 and a message a person can act on. */
+/**
+ * A business or validation refusal: HTTP 200 with a code other than 200 and a message a person can act on, in
+ * both languages (the answer carries the caller's; the English one is the error's message, for the log).
+ */
 export class BizError extends Error {
   constructor(
     readonly code: number,
-    message: string,
+    readonly text: Text,
   ) {
-    super(message);
+    super(text['en-US']);
   }
 }
-export const invalid = (msg: string) => new BizError(Code.INVALID, msg);
-export const notFound = (what: string) => new BizError(Code.NOT_FOUND, `${what} not found`);
-export const forbidden = (msg = 'Your role does not allow this. Ask an owner or admin of the organisation.') =>
-  new BizError(Code.FORBIDDEN, msg);
-export const conflict = (msg: string) => new BizError(Code.CONFLICT, msg);
+export const invalid = (msg: Text) => new BizError(Code.INVALID, msg);
+export const notFound = (msg: Text) => new BizError(Code.NOT_FOUND, msg);
+export const forbidden = (msg: Text = M.roleForbids) => new BizError(Code.FORBIDDEN, msg);
+export const conflict = (msg: Text) => new BizError(Code.CONFLICT, msg);
 
 /** HTTP statuses that are not 200 (PRODUCT.md, API conventions). */
 const HTTP_STATUS: Partial<Record<number, number>> = {
@@ -34,9 +39,12 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return envelope(Code.OK, msg, data);
 }
 
-/** Send an envelope outside the route's response schema (errors have `data: null`). */
-export function sendEnvelope(reply: FastifyReply, code: number, msg: string, status?: number) {
-  const body = envelope(code, msg, null);
+/**
+ * Send an envelope outside the route's response schema (errors have `data: null`), its message in the caller's
+ * language (a plain string is sent as it is: a framework's own words).
+ */
+export function sendEnvelope(reply: FastifyReply, code: number, msg: Text | string, status?: number) {
+  const body = envelope(code, typeof msg === 'string' ? msg : msg[languageOf(reply.request)], null);
   if (status) body.status = status;
   return reply
     .code(status ?? body.status)
@@ -60,26 +68,34 @@ function sentValue(sent: unknown, path: string[]): unknown {
  * into `{keyword: issue.code, instancePath: '/a/b', message, params: {keys, expected, ...the rest of the issue}}`;
  * zod 4 does not keep the input, so "missing" is told by looking at what was sent.
  */
-function describeIssue(context: string, sent: unknown, issue: NonNullable<FastifyError['validation']>[number]): string {
+function describeIssue(
+  context: string,
+  sent: unknown,
+  issue: NonNullable<FastifyError['validation']>[number],
+): { field: string; problem: Text } {
   const path = issue.instancePath.split('/').filter(Boolean);
-  const where = [context, ...path].join('.');
+  const field = [context, ...path].join('.');
   const params = issue.params as { keys?: string[] };
   if (issue.keyword === 'unrecognized_keys' && params.keys?.length) {
     const keys = params.keys.map((k) => `'${k}'`).join(', ');
-    return `${where}: unknown field${params.keys.length > 1 ? 's' : ''} ${keys}`;
+    return { field, problem: text(`unknown field${params.keys.length > 1 ? 's' : ''} ${keys}`, `未知字段 ${keys}`) };
   }
   const value = sentValue(sent, path);
   if (value === undefined || (value === null && path.length === 0)) {
     // The whole body missing (no body, or JSON null) is not a field: say what to send.
-    return path.length === 0 ? `${where}: is required (send a JSON object)` : `${where}: is required`;
+    const problem =
+      path.length === 0
+        ? text('is required (send a JSON object)', '必填（请发送 JSON 对象）')
+        : text('is required', '必填');
+    return { field, problem };
   }
-  const message = (issue.message ?? 'is invalid')
+  const english = (issue.message ?? 'is invalid')
     .replace(
       /^Invalid option: expected one of (.*)$/,
       (_m, list: string) => `must be one of ${list.replace(/\|/g, ', ')}`,
     )
     .replace(/^Invalid input: /, '');
-  return `${where}: ${message}`;
+  return { field, problem: text(english, zhProblem({ ...issue, params: issue.params as Record<string, unknown> })) };
 }
 
 const SENT: Record<string, (request: FastifyRequest) => unknown> = {
@@ -89,27 +105,24 @@ const SENT: Record<string, (request: FastifyRequest) => unknown> = {
   headers: (r) => r.headers,
 };
 
-function describeValidation(error: FastifyError, request: FastifyRequest): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const context = error.validationContext ?? 'body';
-    const sent = SENT[context]?.(request);
-    // One phrase per field: "body.password: must be at least 8 characters, must contain a digit".
-    const byField = new Map<string, string[]>();
-    for (const issue of error.validation) {
-      const text = describeIssue(context, sent, issue);
-      const cut = text.indexOf(': ');
-      const field = text.slice(0, cut);
-      byField.set(field, [...(byField.get(field) ?? []), text.slice(cut + 2)]);
-    }
-    return [...byField]
-      .slice(0, 3)
-      .map(([field, problems]) => `${field}: ${problems.join(', ')}`)
-      .join('; ');
+function describeValidation(error: FastifyError, request: FastifyRequest): Text | string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const context = error.validationContext ?? 'body';
+  const sent = SENT[context]?.(request);
+  // One phrase per field: "body.password: must be at least 8 characters, must contain a digit"; "; " between
+  // fields in both languages, since the client splits on it.
+  const byField = new Map<string, Text[]>();
+  for (const issue of error.validation) {
+    const { field, problem } = describeIssue(context, sent, issue);
+    byField.set(field, [...(byField.get(field) ?? []), problem]);
   }
-  return error.message;
+  const fields = [...byField].slice(0, 3);
+  const say = (lang: keyof Text, sep: string) =>
+    fields.map(([field, problems]) => `${field}: ${problems.map((p) => p[lang]).join(sep)}`).join('; ');
+  return text(say('en-US', ', '), say('zh-CN', '，'));
 }
 
-const limitText = (bytes: number) =>
+const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
     ? `${bytes / (1024 * 1024)} MiB`
     : bytes >= 1024 && bytes % 1024 === 0
@@ -120,18 +133,26 @@ function mapFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   bodyLimit: number,
-): { code: number; msg: string } | null {
+): { code: number; msg: Text | string } | null {
   if (error.validation) return { code: Code.INVALID, msg: describeValidation(error, request) };
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { code: Code.INVALID, msg: 'body: is not valid JSON' };
+      return { code: Code.INVALID, msg: fieldText('body', 'is not valid JSON', '不是有效的 JSON') };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { code: Code.INVALID, msg: 'body: is empty; send a JSON object' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { code: Code.TOO_LARGE, msg: `body: is larger than the limit of ${limitText(bodyLimit)}` };
+      return { code: Code.INVALID, msg: fieldText('body', 'is empty; send a JSON object', '为空，请发送 JSON 对象') };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = sizeText(bodyLimit);
+      return {
+        code: Code.TOO_LARGE,
+        msg: fieldText('body', `is larger than the limit of ${limit}`, `超过了 ${limit} 的大小上限`),
+      };
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { code: Code.UNSUPPORTED_MEDIA, msg: 'body: wrong content type; send application/json' };
+      return {
+        code: Code.UNSUPPORTED_MEDIA,
+        msg: fieldText('body', 'wrong content type; send application/json', '内容类型不对，请发送 application/json'),
+      };
     case 'FST_ERR_RATE_LIMITED':
       return { code: Code.TOO_MANY, msg: error.message };
   }
@@ -145,14 +166,19 @@ function mapFrameworkError(
  * PostgreSQL refusing a value the schemas let through (a NUL character in a string, a number out of range) is
  * bad input, not a server fault: every module gets this without each schema having to think of it.
  */
-const VALUE_ERRORS: Record<string, string> = {
-  '22021': 'body: contains a character that cannot be stored (such as NUL)',
-  '22P05': 'body: contains a character that cannot be stored (such as NUL)',
-  '22001': 'body: a value is too long',
-  '22003': 'body: a number is out of range',
-  '22008': 'body: a date is out of range',
+const UNSTORABLE = fieldText(
+  'body',
+  'contains a character that cannot be stored (such as NUL)',
+  '含有无法保存的字符（如 NUL）',
+);
+const VALUE_ERRORS: Record<string, Text> = {
+  '22021': UNSTORABLE,
+  '22P05': UNSTORABLE,
+  '22001': fieldText('body', 'a value is too long', '有值过长'),
+  '22003': fieldText('body', 'a number is out of range', '有数字超出范围'),
+  '22008': fieldText('body', 'a date is out of range', '有日期超出范围'),
 };
-function storedValueProblem(error: unknown): string | null {
+function storedValueProblem(error: unknown): Text | null {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
     if (typeof e.code === 'string' && VALUE_ERRORS[e.code]) return VALUE_ERRORS[e.code]!;
     e = e.cause as typeof e;
@@ -162,16 +188,19 @@ function storedValueProblem(error: unknown): string | null {
 
 /** Fastify's own refusals before routing (a URL that does not decode), in the envelope too. */
 export function frameworkErrorEnvelope(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const msg = error.code === 'FST_ERR_BAD_URL' ? 'path: is not a valid URL (bad percent-encoding)' : error.message;
+  const msg =
+    error.code === 'FST_ERR_BAD_URL'
+      ? fieldText('path', 'is not a valid URL (bad percent-encoding)', '不是有效的 URL（百分号编码有误）')
+      : error.message;
   return sendEnvelope(reply, Code.INVALID, msg);
 }
 
 async function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof BizError) return sendEnvelope(reply, error.code, error.message);
+    if (error instanceof BizError) return sendEnvelope(reply, error.code, error.text);
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return sendEnvelope(reply, Code.UNAVAILABLE, 'The database is unavailable. Please try again in a moment.');
+      return sendEnvelope(reply, Code.UNAVAILABLE, M.databaseDown);
     }
     const badValue = storedValueProblem(error);
     if (badValue) {
@@ -180,15 +209,15 @@ async function envelopePlugin(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return sendEnvelope(reply, Code.SERVER_ERROR, 'Internal server error');
+      return sendEnvelope(reply, Code.SERVER_ERROR, M.serverError);
     }
     const mapped = mapFrameworkError(error, request, app.initialConfig.bodyLimit ?? 1024 * 1024);
     if (mapped) return sendEnvelope(reply, mapped.code, mapped.msg);
     request.log.error({ err: error }, 'unhandled error');
-    return sendEnvelope(reply, Code.SERVER_ERROR, 'Internal server error');
+    return sendEnvelope(reply, Code.SERVER_ERROR, M.serverError);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendEnvelope(reply, Code.NOT_FOUND, `No such path: ${request.method} ${request.url.split('?')[0]}`, 404),
+    sendEnvelope(reply, Code.NOT_FOUND, M.noSuchPath(request.method, request.url.split('?')[0]!), 404),
   );
 }
 

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Code } from '@mchweb/contract';
 import type { Config } from '../config.ts';
 import { BizError } from './envelope.ts';
+import { M } from '../i18n/messages.ts';
 
 /** Security headers (a CSP the app runs under without unsafe-eval) and a per-address API rate limit. */
 async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
@@ -47,7 +48,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
     // seed's client only toasts `msg` for code != 200. A plain object here would reach the error handler as
     // an unknown error (HTTP 500).
     errorResponseBuilder: (_request, context) =>
-      new BizError(Code.TOO_MANY, `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`),
+      new BizError(Code.TOO_MANY, M.tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });
 }
 

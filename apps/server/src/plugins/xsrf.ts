@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '@mchweb/contract';
 import { sendEnvelope } from './envelope.ts';
+import { M } from '../i18n/messages.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -32,11 +33,7 @@ async function xsrfPlugin(app: FastifyInstance) {
       cookie.length === header.length &&
       crypto.timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
     if (!valid) {
-      return sendEnvelope(
-        reply,
-        Code.FORBIDDEN,
-        'The security token (XSRF) is missing or stale. Reload the page and try again.',
-      );
+      return sendEnvelope(reply, Code.FORBIDDEN, M.xsrf);
     }
   });
 }

@@ -3,10 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { getString, LANGUAGE_KEY, setItem } from '@/lib/storage';
 import { common } from './common';
 import { menu } from './menu';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@mchweb/contract/language';
 
-export const LANGUAGES = ['zh-CN', 'en-US'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** One feature's strings: the same keys in both languages (TypeScript checks en-US against zh-CN). */
 export type Translations<T extends Record<string, unknown>> = { 'zh-CN': T; 'en-US': T };

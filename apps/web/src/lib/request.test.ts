@@ -8,6 +8,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { apiGet, apiPost, changeCompany, download, upload } from './api';
 import { ApiError, http, REQUEST_TIMEOUT_MS, setLoginNavigator, setPathNavigator } from './request';
 import { isNetworkOnline, setNetworkOnline } from './network';
+import { changeLanguage } from '@/i18n';
 
 const ok = (data: unknown) => HttpResponse.json({ status: 200, code: 200, msg: 'ok', message: 'ok', data });
 const refuse = (code: number, msg: string, status = 200) =>
@@ -69,6 +70,24 @@ describe('request layer', () => {
     expect(headers[1]!.get('x-xsrf-token')).toBe('xsrf-abc');
     expect(headers[1]!.get('accept')).toContain('application/json');
     expect(headers[1]!.get('content-type')).toContain('application/json');
+  });
+
+  it('every call asks for answers in the language the user chose', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      mock.get('*/api/merchant/user/getCurrentUser', ({ request }) => {
+        asked.push(request.headers.get('accept-language'));
+        return ok(null);
+      }),
+    );
+    await apiGet('/user/getCurrentUser');
+    await changeLanguage('en-US');
+    try {
+      await apiGet('/user/getCurrentUser');
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+    expect(asked).toEqual(['zh-CN', 'en-US']);
   });
 
   it('S3.5 S7.2 the envelope data is the answer; getCurrentUser with data null is normal', async () => {

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { Envelope } from '@mchweb/contract';
-import { t } from '@/i18n';
+import { currentLanguage, t } from '@/i18n';
 import { ENV } from './env';
 import { setNetworkOnline } from './network';
 import { progressBegin, progressEnd } from './progress';
@@ -79,6 +79,8 @@ function settle(config?: InternalAxiosRequestConfig) {
 http.interceptors.request.use((config) => {
   const token = localStorage.getItem('token');
   if (token) config.headers.set('token', token); // S6.1
+  // The server answers its messages (toasts, errors beside fields) in the language the user chose.
+  config.headers.set('Accept-Language', currentLanguage());
   const key = dedupeKey(config);
   pending.get(key)?.abort();
   const controller = new AbortController();

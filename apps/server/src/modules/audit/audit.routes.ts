@@ -4,6 +4,7 @@ import { invalid, ok } from '../../plugins/envelope.ts';
 import { requireMember } from '../../plugins/access.ts';
 import type { AreaOptions } from '../routes.ts';
 import { listAudit } from './audit.service.ts';
+import { M } from '../../i18n/messages.ts';
 
 /** The organisation's audit log, newest first (owners and admins by the catalogue). */
 const auditRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
@@ -20,7 +21,7 @@ const auditRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       const { cursor, limit } = request.query;
       let beforeId: number | undefined;
       if (cursor !== undefined && cursor !== '') {
-        if (!/^[1-9]\d{0,15}$/.test(cursor)) throw invalid('querystring.cursor: is not a cursor this list gave out');
+        if (!/^[1-9]\d{0,15}$/.test(cursor)) throw invalid(M.badCursor);
         beforeId = Number(cursor);
       }
       // One row more than asked tells whether another page follows.

@@ -11,6 +11,7 @@ import { loginFailures, users } from './auth.tables.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, revokeOtherSessions, revokeSession } from './session.service.ts';
 import { consumeSmsCode } from './sms.service.ts';
+import { M } from '../../i18n/messages.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -42,7 +43,7 @@ export async function register(
   input: { mobile: string; smsCode: string; password: string },
 ) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, input.mobile)).limit(1);
-  if (existing) throw conflict('mobile: is already registered; sign in instead');
+  if (existing) throw conflict(M.mobileRegistered);
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'register', code: input.smsCode });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
@@ -51,7 +52,7 @@ export async function register(
       .values({ mobile: input.mobile, passwordHash })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict('mobile: is already registered; sign in instead');
+    if (!created) throw conflict(M.mobileRegistered);
     const joined = await acceptInvitations(tx, created.id, created.mobile);
     if (joined[0] !== undefined)
       await tx.update(users).set({ lastCompanyId: joined[0] }).where(eq(users.id, created.id));
@@ -68,10 +69,10 @@ export async function register(
   return startSession(db, request, user);
 }
 
-function retryAt(oldest: Date): string {
+function retryAt(byAccount: boolean, oldest: Date) {
   const at = new Date(oldest.getTime() + THROTTLE_WINDOW_MS);
   const minutes = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 60000));
-  return `Try again in ${minutes} min (after ${at.toISOString().slice(11, 16)} UTC).`;
+  return M.signInPaused(byAccount, minutes, at);
 }
 
 async function recentFailures(db: Db, where: ReturnType<typeof eq>) {
@@ -86,11 +87,11 @@ export async function login(db: Db, request: FastifyRequest, input: { account: s
   const account = input.account.trim();
   const byAccount = await recentFailures(db, eq(loginFailures.account, account));
   if (byAccount.count >= MAX_FAILURES_PER_ACCOUNT) {
-    throw new BizError(Code.TOO_MANY, `Too many failed sign-ins for this account. ${retryAt(byAccount.oldest)}`);
+    throw new BizError(Code.TOO_MANY, retryAt(true, byAccount.oldest));
   }
   const byAddress = await recentFailures(db, eq(loginFailures.ip, request.ip));
   if (byAddress.count >= MAX_FAILURES_PER_ADDRESS) {
-    throw new BizError(Code.TOO_MANY, `Too many failed sign-ins from your network. ${retryAt(byAddress.oldest)}`);
+    throw new BizError(Code.TOO_MANY, retryAt(false, byAddress.oldest));
   }
   const [user] = await db
     .select()
@@ -101,11 +102,7 @@ export async function login(db: Db, request: FastifyRequest, input: { account: s
   if (!user || !valid) {
     await db.insert(loginFailures).values({ account, ip: request.ip });
     const left = MAX_FAILURES_PER_ACCOUNT - byAccount.count - 1;
-    throw invalid(
-      left > 0
-        ? `Wrong account or password. ${left} ${left === 1 ? 'try' : 'tries'} left before sign-in is paused.`
-        : `Wrong account or password. Sign-in is paused for 15 minutes.`,
-    );
+    throw invalid(M.wrongPassword(left));
   }
   await db.delete(loginFailures).where(eq(loginFailures.account, account));
   return startSession(db, request, user);
@@ -126,8 +123,8 @@ export async function changePassword(
 ) {
   const { userId, sessionId } = requireSession(request);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) throw invalid('oldPassword: is wrong');
-  if (input.oldPassword === input.newPassword) throw invalid('newPassword: must differ from the current password');
+  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) throw invalid(M.oldPasswordWrong);
+  if (input.oldPassword === input.newPassword) throw invalid(M.newPasswordSame);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));

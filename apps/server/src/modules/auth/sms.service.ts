@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { BizError, invalid } from '../../plugins/envelope.ts';
 import { smsCodes } from './auth.tables.ts';
 import type { SmsSender } from './sms.sender.ts';
+import { M } from '../../i18n/messages.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const RESEND_AFTER_MS = 60 * 1000;
@@ -28,11 +29,7 @@ export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: st
     .limit(1);
   if (last) {
     const waitMs = last.createdAt.getTime() + RESEND_AFTER_MS - Date.now();
-    if (waitMs > 0)
-      throw new BizError(
-        Code.TOO_MANY,
-        `A code was just sent. You can request another in ${Math.ceil(waitMs / 1000)} s.`,
-      );
+    if (waitMs > 0) throw new BizError(Code.TOO_MANY, M.smsResendWait(Math.ceil(waitMs / 1000)));
   }
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -62,9 +59,8 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
     .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.scene, input.scene), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now())
-    throw invalid('smsCode: has expired or was never sent; request a new code');
-  if (row.attempts >= MAX_TRIES) throw invalid('smsCode: too many wrong tries; request a new code');
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalid(M.smsExpired);
+  if (row.attempts >= MAX_TRIES) throw invalid(M.smsWrong(0));
   const given = Buffer.from(hashCode(input.mobile, input.scene, input.code));
   const expected = Buffer.from(row.codeHash);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
@@ -73,11 +69,7 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(eq(smsCodes.id, row.id));
     const left = MAX_TRIES - row.attempts - 1;
-    throw invalid(
-      left > 0
-        ? `smsCode: is wrong; ${left} ${left === 1 ? 'try' : 'tries'} left`
-        : 'smsCode: too many wrong tries; request a new code',
-    );
+    throw invalid(M.smsWrong(left));
   }
   await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, row.id));
 }

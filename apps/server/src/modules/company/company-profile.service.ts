@@ -10,8 +10,7 @@ import { consumeSmsCode } from '../auth/sms.service.ts';
 import { companies } from './company.tables.ts';
 import { companyInfoFor } from './company-session.service.ts';
 import { createCompany, creditCodeTaken, findCompany, type NewCompany } from './company.service.ts';
-
-const DUPLICATE_CREDIT_CODE = 'creditCode: an organisation with this unified social credit code already exists';
+import { M } from '../../i18n/messages.ts';
 
 /** PostgreSQL's unique_violation, raised when two requests race past the duplicate check. */
 const isUniqueViolation = (err: unknown) =>
@@ -20,7 +19,7 @@ const isUniqueViolation = (err: unknown) =>
 /** Create an organisation; the creator becomes its owner and it becomes the session's current one. */
 export async function addCompany(db: Db, request: FastifyRequest, input: NewCompany): Promise<CompanyInfo> {
   const session = requireSession(request);
-  if (await creditCodeTaken(db, input.creditCode)) throw conflict(DUPLICATE_CREDIT_CODE);
+  if (await creditCodeTaken(db, input.creditCode)) throw conflict(M.creditCodeTaken);
   let companyId: number;
   try {
     companyId = await db.transaction(async (tx) => {
@@ -36,7 +35,7 @@ export async function addCompany(db: Db, request: FastifyRequest, input: NewComp
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_CREDIT_CODE);
+    if (isUniqueViolation(err)) throw conflict(M.creditCodeTaken);
     throw err;
   }
   return companyInfoFor(db, session.userId, companyId);
@@ -51,7 +50,7 @@ export async function updateCompany(
   const session = requireSession(request);
   await db.transaction(async (tx) => {
     const before = await findCompany(tx, companyId);
-    if (!before) throw notFound('Organisation');
+    if (!before) throw notFound(M.notFound.organisation);
     await tx
       .update(companies)
       .set({
@@ -80,9 +79,9 @@ export async function openFeeManager(db: Db, request: FastifyRequest): Promise<C
   const session = requireSession(request);
   await db.transaction(async (tx) => {
     const company = await findCompany(tx, companyId);
-    if (!company) throw notFound('Organisation');
+    if (!company) throw notFound(M.notFound.organisation);
     if (company.openedAt) {
-      throw conflict(`The service is already open for this organisation (since ${company.openedAt.toISOString()}).`);
+      throw conflict(M.serviceAlreadyOpen(company.openedAt));
     }
     await tx.update(companies).set({ openedAt: new Date(), updatedAt: new Date() }).where(eq(companies.id, companyId));
     await recordAudit(tx, request, { action: 'company.open', targetType: 'company', targetId: companyId });
@@ -102,7 +101,7 @@ export async function bindingMobile(
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'bindMobile', code: input.smsCode });
   await db.transaction(async (tx) => {
     const before = await findCompany(tx, companyId);
-    if (!before) throw notFound('Organisation');
+    if (!before) throw notFound(M.notFound.organisation);
     await tx
       .update(companies)
       .set({ contactMobile: input.mobile, mobileBoundAt: new Date(), updatedAt: new Date() })

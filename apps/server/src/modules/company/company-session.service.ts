@@ -16,6 +16,7 @@ import {
   otherActiveOwners,
 } from '../staff/membership.service.ts';
 import { findCompany } from './company.service.ts';
+import { M } from '../../i18n/messages.ts';
 
 const NO_COMPANY: Omit<CompanyInfo, 'hasOtherCompany'> = {
   companyId: null,
@@ -86,7 +87,7 @@ export async function listCompanies(db: Db, request: FastifyRequest): Promise<Co
 export async function changeCompany(db: Db, request: FastifyRequest, companyId: number): Promise<CompanyInfo> {
   const session = requireSession(request);
   const member = await loadMemberAccess(db, session.userId, companyId);
-  if (!member || member.memberStatus === 'INVITED') throw notFound('Organisation');
+  if (!member || member.memberStatus === 'INVITED') throw notFound(M.notFound.organisation);
   const block = memberBlock(member);
   if (block) throw block;
   await db.transaction(async (tx) => {
@@ -108,12 +109,10 @@ export async function breakBind(db: Db, request: FastifyRequest, companyId: numb
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const member = await findMemberByUser(tx, companyId, session.userId);
-    if (!member) throw notFound('Organisation');
+    if (!member) throw notFound(M.notFound.organisation);
     if (member.roleCode === 'OWNER' && member.status === 'ACTIVE') {
       if ((await otherActiveOwners(tx, companyId, member.memberId)) === 0) {
-        throw conflict(
-          'companyId: you are the last active owner of this organisation; make another member owner before leaving',
-        );
+        throw conflict(M.lastOwnerCannotLeave);
       }
     }
     await deleteMembership(tx, member.memberId);
@@ -132,7 +131,7 @@ export async function breakBind(db: Db, request: FastifyRequest, companyId: numb
 export async function initCompletionStatus(db: Db, request: FastifyRequest): Promise<InitCompletionStatus> {
   const { companyId } = requireMember(request);
   const company = await findCompany(db, companyId);
-  if (!company) throw notFound('Organisation');
+  if (!company) throw notFound(M.notFound.organisation);
   const steps: InitCompletionStatus['steps'] = [
     { key: 'companyCreated', done: true, path: '/organ-create' },
     { key: 'serviceOpened', done: company.openedAt !== null, path: '/open' },

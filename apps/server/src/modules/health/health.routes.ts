@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendEnvelope } from '../../plugins/envelope.ts';
 import { Code } from '@mchweb/contract';
+import { M } from '../../i18n/messages.ts';
 
 /** /healthz: the process answers. /readyz: it can reach its database. */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -11,7 +12,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { status: 'ready', database: app.database.kind };
     } catch (err) {
       request.log.warn({ err }, 'readiness: database unreachable');
-      return sendEnvelope(reply, Code.UNAVAILABLE, 'The database is unavailable.');
+      return sendEnvelope(reply, Code.UNAVAILABLE, M.databaseDown);
     }
   });
 }

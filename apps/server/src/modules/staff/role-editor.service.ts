@@ -7,6 +7,7 @@ import { requireMember } from '../../plugins/access.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { rolePermissions, type MemberAccess } from './member-access.ts';
 import { memberships, roles } from './staff.tables.ts';
+import { M } from '../../i18n/messages.ts';
 
 export interface RoleRow {
   roleId: number;
@@ -38,11 +39,10 @@ export async function findRole(db: Tx, companyId: number, roleId: number): Promi
  * caller lacks (an admin cannot make anyone owner, nor build a role with the owner's powers).
  */
 export function grantableBy(me: MemberAccess, role: { code: string | null; permissions: readonly string[] }) {
-  if (role.code === 'OWNER' && me.roleCode !== 'OWNER')
-    throw forbidden('roleId: only an owner can grant the Owner role.');
+  if (role.code === 'OWNER' && me.roleCode !== 'OWNER') throw forbidden(M.ownerOnly.grantOwner);
   const missing = role.permissions.filter((p) => !me.permissions.has(p));
   if (missing.length > 0) {
-    throw forbidden(`permissions: you cannot grant what your own role lacks (${missing.join(', ')}).`);
+    throw forbidden(M.cannotGrantLacking(missing));
   }
 }
 
@@ -85,8 +85,8 @@ export async function saveRole(
     roleId = await db.transaction(async (tx) => {
       if (input.roleId !== undefined) {
         const role = await findRole(tx, me.companyId, input.roleId);
-        if (!role) throw notFound('Role');
-        if (role.builtIn) throw conflict(`roleId: the built-in role ${role.name} cannot be changed`);
+        if (!role) throw notFound(M.notFound.role);
+        if (role.builtIn) throw conflict(M.builtInRoleFixed(role, 'changed'));
         await tx.update(roles).set({ name: input.name, permissions }).where(eq(roles.id, role.roleId));
         await recordAudit(tx, request, {
           action: 'role.update',
@@ -112,7 +112,7 @@ export async function saveRole(
       return created!.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('name: a role with this name already exists in the organisation');
+    if (isUniqueViolation(err)) throw conflict(M.roleNameTaken);
     throw err;
   }
   return (await listRoles(db, request)).find((r) => r.roleId === roleId)!;
@@ -122,17 +122,15 @@ export async function deleteRole(db: Db, request: FastifyRequest, input: { roleI
   const me = requireMember(request);
   await db.transaction(async (tx) => {
     const role = await findRole(tx, me.companyId, input.roleId);
-    if (!role) throw notFound('Role');
-    if (role.builtIn) throw conflict(`roleId: the built-in role ${role.name} cannot be deleted`);
+    if (!role) throw notFound(M.notFound.role);
+    if (role.builtIn) throw conflict(M.builtInRoleFixed(role, 'deleted'));
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(memberships)
       .where(eq(memberships.roleId, role.roleId));
     const count = Number(held?.n ?? 0);
     if (count > 0) {
-      throw conflict(
-        `roleId: ${count} member${count === 1 ? ' holds' : 's hold'} this role; give them another role first`,
-      );
+      throw conflict(M.roleInUse(count));
     }
     await tx.delete(roles).where(eq(roles.id, role.roleId));
     await recordAudit(tx, request, {

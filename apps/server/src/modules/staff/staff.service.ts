@@ -12,6 +12,7 @@ import { deleteMembership, findMember, lockCompany, otherActiveOwners, type Memb
 import { addMember } from './roles.service.ts';
 import { findRole, grantableBy } from './role-editor.service.ts';
 import { memberships, roles } from './staff.tables.ts';
+import { M } from '../../i18n/messages.ts';
 
 export async function listStaff(db: Db, request: FastifyRequest): Promise<StaffMember[]> {
   const me = requireMember(request);
@@ -43,24 +44,20 @@ export async function listStaff(db: Db, request: FastifyRequest): Promise<StaffM
 }
 
 /** Only an owner may act on an owner or hand out the owner role. */
-function requireOwnerFor(me: MemberAccess, what: string) {
-  if (me.roleCode !== 'OWNER') throw forbidden(`Only an owner can ${what}.`);
+function requireOwnerFor(me: MemberAccess, what: keyof typeof M.ownerOnly) {
+  if (me.roleCode !== 'OWNER') throw forbidden(M.ownerOnly[what]);
 }
 
 /** The organisation must keep an active owner: refuse a change that takes the last one away. */
-async function keepLastOwner(tx: Tx, target: MemberRow, what: string) {
+async function keepLastOwner(tx: Tx, target: MemberRow, what: keyof typeof M.lastOwner) {
   if (target.roleCode !== 'OWNER' || target.status !== 'ACTIVE') return;
-  if ((await otherActiveOwners(tx, target.companyId, target.memberId)) === 0) {
-    throw conflict(
-      `memberId: is the last active owner of the organisation and cannot be ${what}; make another owner first`,
-    );
-  }
+  if ((await otherActiveOwners(tx, target.companyId, target.memberId)) === 0) throw conflict(M.lastOwner[what]);
 }
 
 async function targetMember(tx: Tx, me: MemberAccess, memberId: number): Promise<MemberRow> {
   await lockCompany(tx, me.companyId);
   const target = await findMember(tx, me.companyId, memberId);
-  if (!target) throw notFound('Member');
+  if (!target) throw notFound(M.notFound.member);
   return target;
 }
 
@@ -73,14 +70,14 @@ export async function inviteStaff(
   const me = requireMember(request);
   const memberId = await db.transaction(async (tx) => {
     const role = await findRole(tx, me.companyId, input.roleId);
-    if (!role) throw notFound('Role');
+    if (!role) throw notFound(M.notFound.role);
     grantableBy(me, role);
     const [existing] = await tx
       .select({ id: memberships.id })
       .from(memberships)
       .where(and(eq(memberships.companyId, me.companyId), eq(memberships.mobile, input.mobile)))
       .limit(1);
-    if (existing) throw conflict('mobile: is already a member of this organisation, or invited');
+    if (existing) throw conflict(M.alreadyMember);
     const [user] = await tx
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -110,10 +107,10 @@ export async function setStaffRole(db: Db, request: FastifyRequest, input: { mem
   await db.transaction(async (tx) => {
     const target = await targetMember(tx, me, input.memberId);
     const role = await findRole(tx, me.companyId, input.roleId);
-    if (!role) throw notFound('Role');
-    if (target.roleCode === 'OWNER') requireOwnerFor(me, "change an owner's role");
+    if (!role) throw notFound(M.notFound.role);
+    if (target.roleCode === 'OWNER') requireOwnerFor(me, 'changeOwnerRole');
     grantableBy(me, role);
-    if (role.code !== 'OWNER') await keepLastOwner(tx, target, 'given another role');
+    if (role.code !== 'OWNER') await keepLastOwner(tx, target, 'reassign');
     await tx.update(memberships).set({ roleId: role.roleId }).where(eq(memberships.id, target.memberId));
     await recordAudit(tx, request, {
       action: 'staff.setRole',
@@ -132,13 +129,13 @@ export async function setStaffStatus(
   const me = requireMember(request);
   await db.transaction(async (tx) => {
     const target = await targetMember(tx, me, input.memberId);
-    if (target.memberId === me.membershipId) throw conflict('memberId: you cannot disable or enable yourself');
+    if (target.memberId === me.membershipId) throw conflict(M.cannotToggleSelf);
     if (target.status === 'INVITED') {
-      throw conflict('memberId: has not joined yet; remove the invitation instead');
+      throw conflict(M.notJoinedYet);
     }
     if (target.status === input.status) return;
-    if (target.roleCode === 'OWNER') requireOwnerFor(me, 'disable or enable an owner');
-    if (input.status === 'DISABLED') await keepLastOwner(tx, target, 'disabled');
+    if (target.roleCode === 'OWNER') requireOwnerFor(me, 'toggleOwner');
+    if (input.status === 'DISABLED') await keepLastOwner(tx, target, 'disable');
     await tx.update(memberships).set({ status: input.status }).where(eq(memberships.id, target.memberId));
     await recordAudit(tx, request, {
       action: input.status === 'DISABLED' ? 'staff.disable' : 'staff.enable',
@@ -154,10 +151,10 @@ export async function removeStaff(db: Db, request: FastifyRequest, input: { memb
   await db.transaction(async (tx) => {
     const target = await targetMember(tx, me, input.memberId);
     if (target.memberId === me.membershipId) {
-      throw conflict('memberId: that is you; leave the organisation from the organisation list instead');
+      throw conflict(M.cannotRemoveSelf);
     }
-    if (target.roleCode === 'OWNER') requireOwnerFor(me, 'remove an owner');
-    await keepLastOwner(tx, target, 'removed');
+    if (target.roleCode === 'OWNER') requireOwnerFor(me, 'removeOwner');
+    await keepLastOwner(tx, target, 'remove');
     await deleteMembership(tx, target.memberId);
     if (target.userId !== null) await clearCompanyFromSessions(tx, target.userId, me.companyId);
     await recordAudit(tx, request, {

@@ -19,7 +19,6 @@ export const NS = registerTranslations('company', {
     rule: {
       companyName: '请输入 2–100 个字的机构名称',
       creditCode: '统一社会信用代码为 18 位数字或大写字母（不含 I、O、S、V、Z）',
-      creditCodeCheck: '统一社会信用代码校验位不正确，请核对营业执照',
       contactName: '请输入联系人姓名（最多 50 字）',
       mobile: '请输入 11 位中国大陆手机号',
       smsCode: '请输入短信中的 6 位验证码',
@@ -146,7 +145,6 @@ export const NS = registerTranslations('company', {
     rule: {
       companyName: 'Enter an organisation name of 2–100 characters',
       creditCode: 'The code has 18 digits or capital letters (no I, O, S, V or Z)',
-      creditCodeCheck: 'The check digit of this code is wrong; compare it with the business licence',
       contactName: 'Enter the contact name (at most 50 characters)',
       mobile: 'Enter a mainland China mobile number of 11 digits',
       smsCode: 'Enter the 6-digit code from the SMS',
