@@ -1,10 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
 import { ConfigProvider } from 'antd';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import NProgress from 'nprogress';
+import { PROGRESS_DONE_DELAY_MS } from '@/lib/progress';
 
 afterEach(() => cleanup());
+
+// nprogress runs timers of its own: the trickle while a request is pending and the fade after done(). One
+// that outlives a test file fires after jsdom is gone and fails the run, though no test failed. Unit tests do
+// not look at the bar's motion, so it neither trickles nor fades here, and each file ends after the bar's
+// last timer (progressEnd's delay, then done()'s zero-length steps).
+NProgress.configure({ trickle: false, speed: 0 });
+afterAll(() => new Promise((resolve) => setTimeout(resolve, PROGRESS_DONE_DELAY_MS + 50)));
 
 // Static toasts and dialogs without animation, so a closed one leaves the DOM at once between tests.
 ConfigProvider.config({
