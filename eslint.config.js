@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// Web layers (docs/web.md, "Layers"): app -> features -> components -> lib (with i18n) -> contract.
+const WEB = 'apps/web/src';
+const WEB_FEATURES = fs.readdirSync(`${WEB}/features`);
+const webLayer = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
   {
@@ -32,12 +40,48 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
-    // Features never import each other; only app/ composes them (ARCHITECTURE.md).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Import direction and no cycles in the web app, whether imported by `@/` or by a relative path.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': [
+      // Type-only imports vanish at run time, but a cycle of types is still a tangle of two modules: counted too.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ group: ['@/features/**'], message: 'features do not import each other; app/ composes them' }] },
+        {
+          zones: [
+            webLayer(
+              'apps/web',
+              'apps/server',
+              'the web app talks to the server over HTTP, types come from the contract',
+            ),
+            webLayer(
+              [`${WEB}/lib`, `${WEB}/i18n`],
+              [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`],
+              'lib and i18n are the bottom layer: they import no component, feature or app module',
+            ),
+            webLayer(
+              `${WEB}/components`,
+              [`${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`],
+              'components are shared by features: they import no feature or app module',
+            ),
+            webLayer(
+              `${WEB}/features`,
+              [`${WEB}/app`, `${WEB}/main.tsx`],
+              'features do not import app/: app/ composes them',
+            ),
+            ...WEB_FEATURES.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message: 'features do not import each other; app/ composes them',
+            })),
+          ],
+        },
       ],
     },
   },

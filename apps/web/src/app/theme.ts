@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { TOAST } from '@/lib/toast';
+import { TOAST } from '@/lib/toast-style';
 
 /** One theme: a calm, deep blue a merchant associates with a bank, neutral greys, clear money figures. */
 export const BRAND = '#1554d1';

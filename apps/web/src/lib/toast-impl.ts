@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { message } from 'antd';
-import { TOAST } from './toast';
+import { TOAST } from './toast-style';
 
 message.config({ duration: TOAST.durationMs / 1000, top: TOAST.top, maxCount: 5 });
 

@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** S9.3: toasts last 3000 ms, sit 20 px from the top, 16 px apart, base z-index 2000. */
-export const TOAST = { durationMs: 3000, top: 20, gap: 16, zIndex: 2000 } as const;
-
 type Kind = 'success' | 'info' | 'warning' | 'error';
 
 // antd's message is loaded on the first toast, not with the app shell (the /login budget, docs/web.md).
