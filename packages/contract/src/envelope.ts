@@ -57,3 +57,29 @@ export const pageQuery = z.strictObject({
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 }
+
+/** The most rows one page of a business list carries (PRODUCT.md, "Fixed shapes of the business calls"). */
+export const PAGE_LIMIT_MAX = 100;
+/**
+ * The paging fields of a business list's body, to spread into its filter: `z.strictObject({...filter,
+ * ...pageFields})`. `cursor` is opaque: send back the previous page's `nextCursor`, or nothing for the first page.
+ */
+export const pageFields = {
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(PAGE_LIMIT_MAX).default(20),
+};
+/** A page of a business list: `{rows, nextCursor, hasMore}`; `nextCursor` is null exactly when `hasMore` is false. */
+export function page<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+}
+
+/**
+ * A list filter "any of these values": `status: anyOf(APPLY_STATUSES).optional()`. Absent or empty: no filter.
+ * A value may appear once.
+ */
+export function anyOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .array(z.enum(values))
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, 'must not repeat a value');
+}

@@ -1,0 +1,153 @@
+/**
+ * The onboarding calls: `/api/merchant/inco/*` and `getIncoQrCode` for members (onboarding:view to read,
+ * onboarding:edit to change), and `/api/pay/inco/*` for the invited merchant, who has no account: the
+ * invitation number is the credential. Answers give every field, null when it has no value.
+ */
+import { z } from 'zod';
+import { anyOf, page, pageFields } from './envelope.ts';
+import { MERCHANT_TYPES } from './merchant.ts';
+import { applyNo, incoApplicationDraft } from './onboarding.ts';
+import { dateOrInstant, instant } from './validation.ts';
+
+/**
+ * DRAFT -> SUBMITTED -> AUDITING -> APPROVED | REJECTED; a REJECTED one is edited and submitted again; DRAFT,
+ * SUBMITTED and REJECTED can be CANCELED. APPROVED and CANCELED are final.
+ */
+export const APPLY_STATUSES = ['DRAFT', 'SUBMITTED', 'AUDITING', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
+export type ApplyStatus = (typeof APPLY_STATUSES)[number];
+export const APPLY_TRANSITIONS: Record<ApplyStatus, readonly ApplyStatus[]> = {
+  DRAFT: ['SUBMITTED', 'CANCELED'],
+  SUBMITTED: ['AUDITING', 'CANCELED'],
+  AUDITING: ['APPROVED', 'REJECTED'],
+  REJECTED: ['SUBMITTED', 'CANCELED'],
+  APPROVED: [],
+  CANCELED: [],
+};
+export function canMoveApply(from: ApplyStatus, to: ApplyStatus): boolean {
+  return APPLY_TRANSITIONS[from].includes(to);
+}
+/** The statuses in which `/inco/save` may change an application (saving keeps the status). */
+export const EDITABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['DRAFT', 'REJECTED'];
+
+/** Where an application started: a member's wizard, or an invited merchant's public form. */
+export const APPLY_SOURCES = ['PORTAL', 'INVITE'] as const;
+
+/**
+ * `POST /inco/save` (answers `incoSaveAnswer`): creates a draft without `applyNo`, else replaces the whole
+ * application of a DRAFT or REJECTED one with this body. `idempotencyKey` (a fresh one per new form) makes a
+ * repeated create (double click, retry) answer the same `applyNo` instead of a second draft.
+ */
+export const incoSaveBody = incoApplicationDraft.extend({
+  applyNo: applyNo.optional(),
+  idempotencyKey: z.string().trim().min(8, 'must be at least 8 characters').max(64).optional(),
+});
+export type IncoSaveBody = z.input<typeof incoSaveBody>;
+export const incoSaveAnswer = z.object({ applyNo: z.string() });
+
+/**
+ * `POST /inco/submit`: runs `completeApplication` on the saved application; DRAFT or REJECTED -> SUBMITTED.
+ * Submitting one already SUBMITTED (double click, two tabs) answers as the first did.
+ */
+export const incoSubmitBody = z.strictObject({ applyNo });
+export const incoSubmitAnswer = z.object({ applyNo: z.string(), status: z.enum(APPLY_STATUSES) });
+/** `POST /inco/cancel`: DRAFT, SUBMITTED or REJECTED -> CANCELED. */
+export const incoCancelBody = z.strictObject({
+  applyNo,
+  reason: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
+/** `GET /inco/detail?applyNo=` and `GET /inco/progress?applyNo=`. */
+export const incoApplyNoQuery = z.strictObject({ applyNo });
+
+/**
+ * `POST /inco/list`, newest first. `name` matches the merchant name or short name (contains). A `createdFrom`
+ * day counts from its start, a `createdTo` day includes the whole day (Asia/Shanghai).
+ */
+export const incoListBody = z.strictObject({
+  status: anyOf(APPLY_STATUSES).optional(),
+  name: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  createdFrom: dateOrInstant.optional(),
+  createdTo: dateOrInstant.optional(),
+  ...pageFields,
+});
+export type IncoListBody = z.input<typeof incoListBody>;
+
+export const incoListItem = z.object({
+  applyNo: z.string(),
+  status: z.enum(APPLY_STATUSES),
+  /** From the subject section; null while the draft lacks them. */
+  type: z.enum(MERCHANT_TYPES).nullable(),
+  name: z.string().nullable(),
+  shortName: z.string().nullable(),
+  source: z.enum(APPLY_SOURCES),
+  /** The invitation it came through (source INVITE). */
+  inviteNo: z.string().nullable(),
+  /** The member who started it (name or mobile); null for an invited merchant. */
+  createdBy: z.string().nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  /** The last submission. */
+  submittedAt: instant.nullable(),
+  /** The reviewer's reason of the last rejection, while REJECTED. */
+  rejectReason: z.string().nullable(),
+  /** The merchant the approval created. */
+  mchNo: z.string().nullable(),
+});
+export type IncoListItem = z.infer<typeof incoListItem>;
+export const incoPage = page(incoListItem);
+export type IncoPage = z.infer<typeof incoPage>;
+
+/** `GET /inco/detail?applyNo=`: the row and the application as saved (a draft may lack sections). */
+export const incoDetail = incoListItem.extend({ application: incoApplicationDraft });
+export type IncoDetail = z.infer<typeof incoDetail>;
+
+/**
+ * The events of the audit-progress timeline. RESUBMITTED is a submission after a rejection; SAVED may be
+ * recorded once per editing session rather than per save.
+ */
+export const INCO_EVENTS = [
+  'CREATED',
+  'SAVED',
+  'SUBMITTED',
+  'AUDITING',
+  'APPROVED',
+  'REJECTED',
+  'CANCELED',
+  'RESUBMITTED',
+] as const;
+export type IncoEvent = (typeof INCO_EVENTS)[number];
+/** Who acted: a member, the invited merchant, the platform's operator (ops command line), the system (sandbox). */
+export const INCO_ACTORS = ['MEMBER', 'INVITEE', 'OPERATOR', 'SYSTEM'] as const;
+export const incoProgressEvent = z.object({
+  event: z.enum(INCO_EVENTS),
+  at: instant,
+  actor: z.enum(INCO_ACTORS),
+  /** The member's name or mobile (actor MEMBER), else null. */
+  by: z.string().nullable(),
+  /** REJECTED: the reviewer's reason; CANCELED: the reason given, if any. */
+  reason: z.string().nullable(),
+});
+export type IncoProgressEvent = z.infer<typeof incoProgressEvent>;
+/** `GET /inco/progress?applyNo=`: the timeline, oldest first. */
+export const incoProgress = z.object({
+  applyNo: z.string(),
+  status: z.enum(APPLY_STATUSES),
+  name: z.string().nullable(),
+  mchNo: z.string().nullable(),
+  events: z.array(incoProgressEvent),
+});
+export type IncoProgress = z.infer<typeof incoProgress>;
+
+/** Uploads (`POST /inco/upload`, `POST /api/pay/inco/upload`): multipart, one file in the field `file`. */
+export const INCO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Judged by the file's first bytes, not its name or declared type. */
+export const INCO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const incoUploadResult = z.object({
+  fileId: z.string(),
+  /** Where a member (or the invitation's holder) reads the file back; the server checks who asks. */
+  url: z.string(),
+  /** The name the file was uploaded with (stored under a random one). */
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.enum(INCO_UPLOAD_TYPES),
+});
+export type IncoUploadResult = z.infer<typeof incoUploadResult>;
