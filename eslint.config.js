@@ -11,6 +11,18 @@ const WEB = 'apps/web/src';
 const WEB_FEATURES = fs.readdirSync(`${WEB}/features`);
 const webLayer = (target, from, message) => ({ target, from, message });
 
+/** Import rules of a file inside apps/server/src/modules/<area>/ (tables files may also reach other tables). */
+const serverModulePatterns = (tables) => [
+  {
+    group: ['../*/*', '!../*/index.ts', ...(tables ? ['!../*/*.tables.ts'] : []), '!../../*', '!../../**'],
+    message: 'another module only through its front door (../<area>/index.ts): its tables and files are its own',
+  },
+  {
+    group: ['**/plugins/*'],
+    message: 'modules do not import plugins: errors from src/errors.ts, the caller (Actor) from src/actor.ts',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,6 +92,58 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'features do not import each other; app/ composes them',
             })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles on the server and in the contract either (type-only imports count: a tangle is a tangle).
+    files: ['apps/server/**/*.ts', 'packages/contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Server modules (docs/decisions.md, "Adding a domain"): another module only through its front door
+    // (index.ts); no plugins (errors come from src/errors.ts, the caller from src/actor.ts); services know no HTTP.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverModulePatterns(false) }] },
+  },
+  {
+    // A table may reference another module's table (a foreign key is part of the schema); code never queries it.
+    files: ['apps/server/src/modules/**/*.tables.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverModulePatterns(true) }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.ops.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverModulePatterns(false),
+            { group: ['fastify'], message: 'services take (db, actor, input): no FastifyRequest below the routes' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app, plugins, ops and seed reach modules through their front doors too.
+    files: ['apps/server/src/*.ts', 'apps/server/src/{plugins,ops,db,i18n}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/*/*', '!**/modules/*/index.ts'],
+              message: 'a module is used through its front door (modules/<area>/index.ts), never its files',
+            },
           ],
         },
       ],

@@ -4,17 +4,18 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ModuleContext } from './module.ts';
+import { MODULES, WELCOME_STEPS } from './modules/index.ts';
+import { createSmsSender } from './modules/sms/index.ts';
+import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
 import envelopePlugin, { frameworkErrorEnvelope } from './plugins/envelope.ts';
-import securityPlugin from './plugins/security.ts';
-import xsrfPlugin from './plugins/xsrf.ts';
-import accessPlugin from './plugins/access.ts';
+import healthPlugin from './plugins/health.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
-import { registerAreaRoutes } from './modules/routes.ts';
-import { createSmsSender, type SmsSender } from './modules/auth/sms.sender.ts';
+import xsrfPlugin from './plugins/xsrf.ts';
+import type { SmsSender } from './sms-sender.ts';
 
 export interface AppOptions {
   config: Config;
@@ -73,10 +74,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(xsrfPlugin);
   await app.register(accessPlugin, { cacheMs: config.accessCacheMs });
 
-  const smsSender = opts.smsSender ?? createSmsSender(app.log);
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/merchant', smsSender, config });
-  await registerAreaRoutes(app, { smsSender, config });
+  const context: ModuleContext = {
+    config,
+    smsSender: opts.smsSender ?? createSmsSender(app.log),
+    welcomeSteps: WELCOME_STEPS,
+  };
+  await app.register(healthPlugin);
+  for (const module of MODULES) {
+    for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
+  }
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

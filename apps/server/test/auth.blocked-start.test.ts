@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInfo, LoginData, StaffMember } from '@mchweb/contract';
-import { changeCompanyStatus } from '../src/ops/company.ops.ts';
+import { changeCompanyStatus } from '../src/modules/company/company.ops.ts';
+import { OPERATOR } from '../src/ops/cli.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from './harness.ts';
 
 // One seeded app: the tests run in order (disable first, then freeze and close the demo's first organisation).
@@ -40,7 +41,7 @@ describe('where a new session starts when the user can work nowhere', () => {
   it('S4.4.3 frozen: its only members start there (8091033); one with another organisation starts in that', async () => {
     const owner = await t.signIn('13800138000');
     const coffee = (await getCompany(owner)).body.data.companyId!;
-    await changeCompanyStatus(t.database.db, coffee, 'freeze');
+    await changeCompanyStatus(t.database.db, OPERATOR, coffee, 'freeze');
 
     const finance = await login('13800138002');
     expect(finance.mchInfo).toEqual([]);
@@ -55,7 +56,7 @@ describe('where a new session starts when the user can work nowhere', () => {
     const owner = await t.signIn('13800138000');
     const list = await owner.get<{ companyId: number; status: string }[]>(`${M}/company/list`);
     const frozen = list.body.data.find((c) => c.status === 'FROZEN')!.companyId;
-    await changeCompanyStatus(t.database.db, frozen, 'close');
+    await changeCompanyStatus(t.database.db, OPERATOR, frozen, 'close');
     const finance = await login('13800138002');
     expect((await getCompany(finance.client)).body).toMatchObject({
       code: 200,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { sessions, smsOutbox, users } from '../src/modules/auth/auth.tables.ts';
+import { sessions } from '../src/modules/session/session.tables.ts';
+import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
+import { users } from '../src/modules/user/user.tables.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from './harness.ts';
 
 // One app for the file; tests use their own accounts or their own sessions of the demo accounts.
@@ -41,7 +43,7 @@ async function signIn(account: string, password = DEMO_PASSWORD): Promise<TestCl
 
 /** Move a session's clock: `field` becomes now minus `ms`. */
 async function backdate(token: string, field: 'lastSeenAt' | 'createdAt' | 'expiresAt', ms: number) {
-  const { hashToken } = await import('../src/modules/auth/session.service.ts');
+  const { hashToken } = await import('../src/modules/session/session.service.ts');
   await t.database.db
     .update(sessions)
     .set({ [field]: sql`now() - ${sql.raw(`interval '${ms} milliseconds'`)}` })
@@ -112,7 +114,7 @@ describe('sign-in and sessions', () => {
     const rows = await t.database.db.execute(sql`select * from sessions`);
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(c.token!);
-    const { hashToken } = await import('../src/modules/auth/session.service.ts');
+    const { hashToken } = await import('../src/modules/session/session.service.ts');
     expect(dump).toContain(hashToken(c.token!));
   });
 
@@ -139,7 +141,7 @@ describe('sign-in and sessions', () => {
     await backdate(c.token!, 'lastSeenAt', 2 * 3600_000 - 60_000);
     expect((await c.get<{ userInfo: unknown }>(me)).body.data).not.toBeNull();
     // That call counted as use: the idle clock started again.
-    const { hashToken } = await import('../src/modules/auth/session.service.ts');
+    const { hashToken } = await import('../src/modules/session/session.service.ts');
     const [row] = await t.database.db
       .select()
       .from(sessions)
@@ -155,7 +157,7 @@ describe('sign-in and sessions', () => {
 
   it('absolute expiry: a session ends 7 days after sign-in however busy it is', async () => {
     const c = await signIn('13800138001');
-    const { hashToken } = await import('../src/modules/auth/session.service.ts');
+    const { hashToken } = await import('../src/modules/session/session.service.ts');
     const [row] = await t.database.db
       .select()
       .from(sessions)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { smsCodes, smsOutbox } from '../src/modules/auth/auth.tables.ts';
+import { smsCodes, smsOutbox } from '../src/modules/sms/sms.tables.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 // One app for the file: every test uses its own mobile number, so they do not see each other's codes.

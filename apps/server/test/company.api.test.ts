@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInfo, CompanyListItem, InitCompletionStatus } from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
-import { changeCompanyStatus } from '../src/ops/company.ops.ts';
-import { users } from '../src/modules/auth/auth.tables.ts';
-import { createSession } from '../src/modules/auth/session.service.ts';
+import { changeCompanyStatus } from '../src/modules/company/company.ops.ts';
+import { OPERATOR } from '../src/ops/cli.ts';
+import { users } from '../src/modules/user/user.tables.ts';
+import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 
 // One seeded app for the file: each test works in organisations or with users of its own, or only reads.
@@ -245,15 +246,15 @@ describe('company codes from real states', () => {
   it('S4.4.3 a frozen or closed organisation answers 8091033; unfreezing restores it', async () => {
     const founder = await registerUser('13911110010');
     const org = (await founder.post<CompanyInfo>(`${M}/feeManager/addCompany`, newCompany())).body.data.companyId!;
-    await changeCompanyStatus(t.database.db, org, 'freeze');
+    await changeCompanyStatus(t.database.db, OPERATOR, org, 'freeze');
     expect((await getCompany(founder)).body).toMatchObject({ code: 8091033, msg: expect.stringMatching(/frozen/) });
     expect((await founder.get(`${M}/role/list`)).body.code).toBe(8091033);
     const into = await founder.post('/api/websession/changeCompany', { companyId: org });
     expect(into.body).toMatchObject({ code: 8091033, data: null });
     expect((await list(founder)).body.data[0]).toMatchObject({ status: 'FROZEN' });
-    await changeCompanyStatus(t.database.db, org, 'unfreeze');
+    await changeCompanyStatus(t.database.db, OPERATOR, org, 'unfreeze');
     expect((await getCompany(founder)).body.code).toBe(200);
-    await changeCompanyStatus(t.database.db, org, 'close');
+    await changeCompanyStatus(t.database.db, OPERATOR, org, 'close');
     expect((await getCompany(founder)).body).toMatchObject({ code: 8091033, msg: expect.stringMatching(/closed/) });
   });
 });

@@ -7,8 +7,9 @@ import type { AuditPage } from '@mchweb/contract';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
-import { changeCompanyStatus, listCompanies, listUsers, OpsError } from '../src/ops/company.ops.ts';
-import { formatTable, runOps } from '../src/ops/cli.ts';
+import { changeCompanyStatus, listCompaniesForOps } from '../src/modules/company/company.ops.ts';
+import { OpsError } from '../src/ops-error.ts';
+import { formatTable, OPERATOR, runOps, usersWithCompanies } from '../src/ops/cli.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -19,12 +20,12 @@ afterAll(async () => t.close());
 
 describe('operator commands', () => {
   it('company:list and user:list show the demo organisations and users', async () => {
-    const companies = await listCompanies(t.database.db);
+    const companies = await listCompaniesForOps(t.database.db);
     expect(companies.map((c) => [c.status, c.members, c.opened])).toEqual([
       ['ACTIVE', 4, true],
       ['ACTIVE', 1, false],
     ]);
-    const users = await listUsers(t.database.db);
+    const users = await usersWithCompanies(t.database.db);
     expect(users.map((u) => [u.mobile, u.organisations])).toEqual([
       ['13800138000', 2],
       ['13800138001', 1],
@@ -37,14 +38,16 @@ describe('operator commands', () => {
   });
 
   it('freeze -> unfreeze -> close, each audit-logged without a user; wrong states are refused plainly', async () => {
-    const [coffee] = await listCompanies(t.database.db);
+    const [coffee] = await listCompaniesForOps(t.database.db);
     const id = coffee!.id;
-    await expect(changeCompanyStatus(t.database.db, id, 'unfreeze')).rejects.toThrow(
+    await expect(changeCompanyStatus(t.database.db, OPERATOR, id, 'unfreeze')).rejects.toThrow(
       new OpsError(`Organisation ${id} is ACTIVE; unfreeze applies only to FROZEN organisations.`),
     );
-    expect(await changeCompanyStatus(t.database.db, id, 'freeze')).toBe('FROZEN');
-    await expect(changeCompanyStatus(t.database.db, id, 'freeze')).rejects.toThrow(/is FROZEN; freeze applies only/);
-    expect(await changeCompanyStatus(t.database.db, id, 'unfreeze')).toBe('ACTIVE');
+    expect(await changeCompanyStatus(t.database.db, OPERATOR, id, 'freeze')).toBe('FROZEN');
+    await expect(changeCompanyStatus(t.database.db, OPERATOR, id, 'freeze')).rejects.toThrow(
+      /is FROZEN; freeze applies only/,
+    );
+    expect(await changeCompanyStatus(t.database.db, OPERATOR, id, 'unfreeze')).toBe('ACTIVE');
 
     const owner = await t.signIn('13800138000');
     const log = (await owner.get<AuditPage>('/api/merchant/audit/list', { limit: 2 })).body.data.items;
@@ -53,9 +56,9 @@ describe('operator commands', () => {
       ['ops.company.freeze', null, String(id)],
     ]);
 
-    expect(await changeCompanyStatus(t.database.db, id, 'close')).toBe('CLOSED');
-    await expect(changeCompanyStatus(t.database.db, id, 'unfreeze')).rejects.toThrow(/is CLOSED/);
-    await expect(changeCompanyStatus(t.database.db, 999_999, 'freeze')).rejects.toThrow(
+    expect(await changeCompanyStatus(t.database.db, OPERATOR, id, 'close')).toBe('CLOSED');
+    await expect(changeCompanyStatus(t.database.db, OPERATOR, id, 'unfreeze')).rejects.toThrow(/is CLOSED/);
+    await expect(changeCompanyStatus(t.database.db, OPERATOR, 999_999, 'freeze')).rejects.toThrow(
       'No organisation with id 999999.',
     );
   });

@@ -4,8 +4,8 @@ import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { isPermission, type CompanyInfo, type Role, type StaffMember } from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
-import { users } from '../src/modules/auth/auth.tables.ts';
-import { createSession } from '../src/modules/auth/session.service.ts';
+import { users } from '../src/modules/user/user.tables.ts';
+import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 
 /*

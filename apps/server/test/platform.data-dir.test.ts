@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { MIGRATIONS_DIR, openDatabase } from '../src/db/client.ts';
-import { users } from '../src/modules/auth/auth.tables.ts';
+import { users } from '../src/modules/user/user.tables.ts';
 
 const dirs: string[] = [];
 const newDataDir = () => {

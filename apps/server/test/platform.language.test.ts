@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { M } from '../src/i18n/messages.ts';
 import type { Text } from '../src/i18n/text.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -105,11 +107,29 @@ describe('server messages in the caller language', () => {
   });
 });
 
+/**
+ * Every message catalogue: the platform's and each module's `<area>.messages.ts`, found by name, so a new
+ * module's messages are checked without anyone listing them here.
+ */
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const catalogueFiles = [
+  'i18n/messages.ts',
+  ...fs
+    .readdirSync(path.join(SRC, 'modules'))
+    .map((area) => `modules/${area}/${area}.messages.ts`)
+    .filter((f) => fs.existsSync(path.join(SRC, f))),
+];
+const CATALOGUES: Record<string, Record<string, object>> = Object.fromEntries(
+  await Promise.all(catalogueFiles.map(async (f) => [`../src/${f}`, await import(path.join(SRC, f))])),
+);
+const AUTH = CATALOGUES['../src/modules/auth/auth.messages.ts']!.AUTH as Record<string, (...a: unknown[]) => Text>;
+const COMPANY = CATALOGUES['../src/modules/company/company.messages.ts']!.COMPANY as Record<
+  string,
+  (...a: unknown[]) => Text
+>;
+
 /** Sample arguments for every message that takes some: a new message cannot be added without one here. */
-type Factories = {
-  [K in keyof typeof M as (typeof M)[K] extends (...args: never[]) => Text ? K : never]: (typeof M)[K];
-};
-const SAMPLES: { [K in keyof Factories]: Parameters<Factories[K]>[] } = {
+const SAMPLES: Record<string, unknown[][]> = {
   noSuchPath: [['GET', '/x']],
   tooManyRequests: [[30]],
   wrongPassword: [[1], [3], [0]],
@@ -119,7 +139,7 @@ const SAMPLES: { [K in keyof Factories]: Parameters<Factories[K]>[] } = {
   ],
   smsResendWait: [[42]],
   smsWrong: [[1], [4], [0]],
-  organisationBlocked: [['FROZEN'], ['CLOSED']],
+  companyBlocked: [['FROZEN'], ['CLOSED']],
   serviceAlreadyOpen: [[new Date('2026-11-22T02:05:00Z')]],
   cannotGrantLacking: [[['order:export', 'bill:download']]],
   builtInRoleFixed: [
@@ -133,12 +153,17 @@ function everyText(): [string, Text][] {
   const found: [string, Text][] = [];
   const visit = (name: string, value: unknown) => {
     if (typeof value === 'function') {
-      const samples = (SAMPLES as Record<string, unknown[][]>)[name] ?? [];
+      const samples = SAMPLES[name.split('.').at(-1)!];
+      if (!samples) throw new Error(`message ${name} takes arguments: add samples for it to SAMPLES`);
       samples.forEach((args, i) => found.push([`${name}#${i}`, value(...args) as Text]));
     } else if (value && typeof value === 'object' && 'en-US' in value) found.push([name, value as Text]);
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(`${name}.${k}`, v);
   };
-  for (const [k, v] of Object.entries(M)) visit(k, v);
+  for (const catalogue of Object.values(CATALOGUES)) {
+    for (const [name, messages] of Object.entries(catalogue)) {
+      for (const [k, v] of Object.entries(messages)) visit(`${name}.${k}`, v);
+    }
+  }
   return found;
 }
 
@@ -164,9 +189,9 @@ describe('the message catalogue', () => {
 
   it('tells Chinese readers Beijing time and English readers UTC', () => {
     const at = new Date('2026-11-22T17:05:00Z');
-    const paused = M.signInPaused(true, 9, at);
+    const paused = AUTH.signInPaused!(true, 9, at);
     expect(paused['en-US']).toBe('Too many failed sign-ins for this account. Try again in 9 min (after 17:05 UTC).');
     expect(paused['zh-CN']).toBe('该账号登录失败次数过多，请 9 分钟后（北京时间 01:05 之后）再试。');
-    expect(M.serviceAlreadyOpen(at)['zh-CN']).toBe('该机构已开通服务（开通于北京时间 2026-11-23 01:05）。');
+    expect(COMPANY.serviceAlreadyOpen!(at)['zh-CN']).toBe('该机构已开通服务（开通于北京时间 2026-11-23 01:05）。');
   });
 });

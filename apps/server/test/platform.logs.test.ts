@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { smsOutbox } from '../src/modules/auth/auth.tables.ts';
+import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './harness.ts';
 
 // The app's own logger configuration (level, redaction) with the output captured line by line.

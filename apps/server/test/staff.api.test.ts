@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInfo, Role, StaffMember } from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
-import { users } from '../src/modules/auth/auth.tables.ts';
-import { createSession } from '../src/modules/auth/session.service.ts';
+import { users } from '../src/modules/user/user.tables.ts';
+import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 
 // One seeded app; every test builds its own organisation, so tests do not see each other's staff.

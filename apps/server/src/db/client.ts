@@ -8,12 +8,15 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import * as schema from './schema.ts';
 import { REPO_ROOT } from '../config.ts';
 import { copyTemplateInto } from './pglite-template.ts';
 
-/** The one database type every module codes against: identical on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type every module codes against: identical on PGlite and PostgreSQL. Modules query their
+ * own tables with the query builder; no schema is registered (drizzle's relational queries would let one module
+ * walk into another's tables).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -36,7 +39,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // Nor one checked out (inside a transaction): pg emits 'error' on it, and the pool listens only while it is
     // idle. The running query fails (answered 503) and the pool drops the dead client when it is released.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -63,7 +66,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   }
   const client = new PGlite(dataPath);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { creditCodeCheckChar } from '@mchweb/contract';
+import { anonymousActor, type Actor } from '../actor.ts';
 import type { Db } from './client.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { companies } from '../modules/company/company.tables.ts';
-import { merchants } from '../modules/merchant/merchant.tables.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import { createCompany } from '../modules/company/company.service.ts';
-import { addMember, builtInRoleId } from '../modules/staff/roles.service.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudit } from '../modules/audit/index.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { createCompany, markCompanyReady } from '../modules/company/index.ts';
+import { insertDemoMerchants } from '../modules/merchant/index.ts';
+import { addMember, builtInRoleId } from '../modules/staff/index.ts';
+import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ACCOUNTS = {
@@ -22,8 +21,7 @@ export const withCheckChar = (first17: string) => first17 + creditCodeCheckChar(
 
 /** Demo data for a first look: only into a database with no users, so it never touches real data. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((await listUsers(db, 1)).length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const people = [
@@ -32,10 +30,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       { mobile: DEMO_ACCOUNTS.finance, name: '张敏 Zhang Min', username: null },
       { mobile: DEMO_ACCOUNTS.cashier, name: '陈静 Chen Jing', username: null },
     ];
-    const created = await tx
-      .insert(users)
-      .values(people.map((p) => ({ ...p, passwordHash })))
-      .returning({ id: users.id, mobile: users.mobile, name: users.name });
+    const created: UserRow[] = [];
+    for (const p of people) created.push((await insertUser(tx, { ...p, passwordHash }))!);
     const id = (mobile: string) => created.find((u) => u.mobile === mobile)!;
     const owner = id(DEMO_ACCOUNTS.owner);
 
@@ -51,10 +47,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       contactName: '王芳',
       contactMobile: DEMO_ACCOUNTS.owner,
     });
-    await tx
-      .update(companies)
-      .set({ openedAt: new Date(), mobileBoundAt: new Date() })
-      .where(sql`${companies.id} = ${coffee}`);
+    await markCompanyReady(tx, coffee);
     const invited: { memberId: number; mobile: string; roleId: number; code: string }[] = [];
     for (const [code, mobile] of [
       ['ADMIN', DEMO_ACCOUNTS.admin],
@@ -78,18 +71,20 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         detail: { mobile: m.mobile, roleId: m.roleId, roleName: m.code, joined: true },
       })),
     ];
+    // Recorded as the owner's own changes: a person acting, not the platform (no `by`), from no address.
+    const asOwner: Actor = { ...anonymousActor(null, 'zh-CN'), kind: 'user', userId: owner.id };
     for (const change of demoChanges) {
-      await recordAudit(tx, null, { ...change, companyId: coffee, userId: owner.id });
+      await recordAudit(tx, asOwner, { ...change, companyId: coffee, userId: owner.id });
     }
-    await recordAudit(tx, null, {
+    await recordAudit(tx, asOwner, {
       action: 'company.create',
       companyId: bakery,
       userId: owner.id,
       targetType: 'company',
       targetId: bakery,
     });
-    await tx.update(users).set({ lastCompanyId: coffee });
-    await tx.insert(merchants).values([
+    for (const person of created) await rememberLastCompany(tx, person.id, coffee);
+    await insertDemoMerchants(tx, [
       {
         companyId: coffee,
         mchNo: 'M100000001',

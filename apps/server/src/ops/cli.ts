@@ -1,6 +1,30 @@
+import { systemActor } from '../actor.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
-import { changeCompanyStatus, listCompanies, listUsers, OpsError, parseCompanyId } from './company.ops.ts';
+import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
+import { countCompaniesByUser } from '../modules/staff/index.ts';
+import { listUsers } from '../modules/user/index.ts';
+import { OpsError } from '../ops-error.ts';
+
+/** The operator, as the audit log records it. Every command calls the same services the API calls. */
+export const OPERATOR = systemActor('ops');
+
+/** Users with the number of companies each belongs to. */
+export async function usersWithCompanies(db: Db) {
+  const users = await listUsers(db);
+  const counts = await countCompaniesByUser(
+    db,
+    users.map((u) => u.id),
+  );
+  return users.map((u) => ({
+    id: u.id,
+    mobile: u.mobile,
+    username: u.username,
+    name: u.name,
+    organisations: counts.get(u.id) ?? 0,
+    createdAt: u.createdAt.toISOString(),
+  }));
+}
 
 /** A plain text table: one header line, a rule, then rows; columns padded to their widest cell. */
 export function formatTable(items: readonly object[]): string {
@@ -30,7 +54,7 @@ const statusCommand = (action: 'freeze' | 'unfreeze' | 'close', help: string): C
   help,
   async run(db, args) {
     const id = parseCompanyId(args[0]);
-    const status = await changeCompanyStatus(db, id, action);
+    const status = await changeCompanyStatus(db, OPERATOR, id, action);
     return `Organisation ${id} is now ${status}.`;
   },
 });
@@ -39,7 +63,7 @@ export const COMMANDS: Record<string, Command> = {
   'company:list': {
     usage: 'company:list',
     help: 'list organisations with status and member count',
-    run: async (db) => formatTable(await listCompanies(db)),
+    run: async (db) => formatTable(await listCompaniesForOps(db)),
   },
   'company:freeze': statusCommand('freeze', "freeze an organisation: its members' calls answer 8091033"),
   'company:unfreeze': statusCommand('unfreeze', 'unfreeze a frozen organisation'),
@@ -47,7 +71,7 @@ export const COMMANDS: Record<string, Command> = {
   'user:list': {
     usage: 'user:list',
     help: 'list users with the number of organisations they belong to',
-    run: async (db) => formatTable(await listUsers(db)),
+    run: async (db) => formatTable(await usersWithCompanies(db)),
   },
 };
 

@@ -1,43 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { Code, type Envelope } from '@mchweb/contract';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { Code } from '@mchweb/contract';
 import { isDatabaseDown } from './database.ts';
+import { BizError, envelope } from '../errors.ts';
 import { M } from '../i18n/messages.ts';
-import { fieldText, languageOf, text, type Text } from '../i18n/text.ts';
-import { zhProblem } from '../i18n/validation-zh.ts';
+import { fieldText, languageOf, type Text } from '../i18n/text.ts';
+import { describeValidation } from '../i18n/validation-messages.ts';
 
-/**
- * A business or validation refusal: HTTP 200 with a code other than 200 and a message a person can act on, in
- * both languages (the answer carries the caller's; the English one is the error's message, for the log).
- */
-export class BizError extends Error {
-  constructor(
-    readonly code: number,
-    readonly text: Text,
-  ) {
-    super(text['en-US']);
-  }
-}
-export const invalid = (msg: Text) => new BizError(Code.INVALID, msg);
-export const notFound = (msg: Text) => new BizError(Code.NOT_FOUND, msg);
-export const forbidden = (msg: Text = M.roleForbids) => new BizError(Code.FORBIDDEN, msg);
-export const conflict = (msg: Text) => new BizError(Code.CONFLICT, msg);
-
-/** HTTP statuses that are not 200 (PRODUCT.md, API conventions). */
-const HTTP_STATUS: Partial<Record<number, number>> = {
-  [Code.UNAUTHORIZED]: 401,
-  [Code.SESSION_REPLACED]: 401,
-  [Code.SERVER_ERROR]: 500,
-  [Code.UNAVAILABLE]: 503,
-};
-
-export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
-  return { status: HTTP_STATUS[code] ?? 200, code, msg, message: msg, data };
-}
-export function ok<T>(data: T, msg = 'success'): Envelope<T> {
-  return envelope(Code.OK, msg, data);
-}
+// Every answer in the envelope: the error handler (BizError, database down, framework errors), the 404 handler
+// and `sendEnvelope` for answers outside a route's response schema.
 
 /**
  * Send an envelope outside the route's response schema (errors have `data: null`), its message in the caller's
@@ -51,75 +23,6 @@ export function sendEnvelope(reply: FastifyReply, code: number, msg: Text | stri
     .type('application/json; charset=utf-8')
     .serializer((payload) => JSON.stringify(payload))
     .send(body);
-}
-
-/** The value a validation issue is about, read from what the caller sent (undefined when absent). */
-function sentValue(sent: unknown, path: string[]): unknown {
-  let value = sent;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-/**
- * "body.mobile: must be ...": names the field and the problem. fastify-type-provider-zod turns each zod issue
- * into `{keyword: issue.code, instancePath: '/a/b', message, params: {keys, expected, ...the rest of the issue}}`;
- * zod 4 does not keep the input, so "missing" is told by looking at what was sent.
- */
-function describeIssue(
-  context: string,
-  sent: unknown,
-  issue: NonNullable<FastifyError['validation']>[number],
-): { field: string; problem: Text } {
-  const path = issue.instancePath.split('/').filter(Boolean);
-  const field = [context, ...path].join('.');
-  const params = issue.params as { keys?: string[] };
-  if (issue.keyword === 'unrecognized_keys' && params.keys?.length) {
-    const keys = params.keys.map((k) => `'${k}'`).join(', ');
-    return { field, problem: text(`unknown field${params.keys.length > 1 ? 's' : ''} ${keys}`, `未知字段 ${keys}`) };
-  }
-  const value = sentValue(sent, path);
-  if (value === undefined || (value === null && path.length === 0)) {
-    // The whole body missing (no body, or JSON null) is not a field: say what to send.
-    const problem =
-      path.length === 0
-        ? text('is required (send a JSON object)', '必填（请发送 JSON 对象）')
-        : text('is required', '必填');
-    return { field, problem };
-  }
-  const english = (issue.message ?? 'is invalid')
-    .replace(
-      /^Invalid option: expected one of (.*)$/,
-      (_m, list: string) => `must be one of ${list.replace(/\|/g, ', ')}`,
-    )
-    .replace(/^Invalid input: /, '');
-  return { field, problem: text(english, zhProblem({ ...issue, params: issue.params as Record<string, unknown> })) };
-}
-
-const SENT: Record<string, (request: FastifyRequest) => unknown> = {
-  body: (r) => r.body,
-  querystring: (r) => r.query,
-  params: (r) => r.params,
-  headers: (r) => r.headers,
-};
-
-function describeValidation(error: FastifyError, request: FastifyRequest): Text | string {
-  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
-  const context = error.validationContext ?? 'body';
-  const sent = SENT[context]?.(request);
-  // One phrase per field: "body.password: must be at least 8 characters, must contain a digit"; "; " between
-  // fields in both languages, since the client splits on it.
-  const byField = new Map<string, Text[]>();
-  for (const issue of error.validation) {
-    const { field, problem } = describeIssue(context, sent, issue);
-    byField.set(field, [...(byField.get(field) ?? []), problem]);
-  }
-  const fields = [...byField].slice(0, 3);
-  const say = (lang: keyof Text, sep: string) =>
-    fields.map(([field, problems]) => `${field}: ${problems.map((p) => p[lang]).join(sep)}`).join('; ');
-  return text(say('en-US', ', '), say('zh-CN', '，'));
 }
 
 const sizeText = (bytes: number) =>

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { Code } from '@mchweb/contract';
 import type { Config } from '../config.ts';
-import { BizError } from './envelope.ts';
+import { BizError } from '../errors.ts';
 import { M } from '../i18n/messages.ts';
 
 /** Security headers (a CSP the app runs under without unsafe-eval) and a per-address API rate limit. */

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuery, auditPage, envelopeSchema } from '@mchweb/contract';
-import { invalid, ok } from '../../plugins/envelope.ts';
-import { requireMember } from '../../plugins/access.ts';
-import type { AreaOptions } from '../routes.ts';
-import { listAudit } from './audit.service.ts';
+import { requireMember } from '../../actor.ts';
+import { invalid, ok } from '../../errors.ts';
 import { M } from '../../i18n/messages.ts';
+import type { ModuleContext } from '../../module.ts';
+import { listAudit } from './audit.service.ts';
 
-/** The organisation's audit log, newest first (owners and admins by the catalogue). */
-const auditRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+/** The company's audit log, newest first (owners and admins by the catalogue). */
+const auditRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
   app.get('/audit/list', {
     config: { access: 'audit:view' },
     schema: {
@@ -17,7 +17,7 @@ const auditRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       response: { 200: envelopeSchema(auditPage) },
     },
     handler: async (request) => {
-      const { companyId } = requireMember(request);
+      const { companyId } = requireMember(request.actor);
       const { cursor, limit } = request.query;
       let beforeId: number | undefined;
       if (cursor !== undefined && cursor !== '') {

@@ -1,41 +1,44 @@
-import type { FastifyRequest } from 'fastify';
-// The request's session and member fields are declared by the access plugin.
-import type {} from '../../plugins/access.ts';
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
+import { userContacts } from '../user/index.ts';
 import { auditLog } from './audit.tables.ts';
 
 export interface AuditInput {
   action: string;
+  /** Defaults to the actor's company. */
   companyId?: number | null;
+  /** Defaults to the actor's user. */
   userId?: number | null;
   targetType?: string;
   targetId?: string | number;
   detail?: Record<string, unknown>;
 }
 
-/** Record a change. Call it with the transaction that makes the change, so both land or neither does. */
-export async function recordAudit(tx: Tx, request: FastifyRequest | null, input: AuditInput) {
+/**
+ * Record a change: who (the actor), what, when, from where. Call it with the transaction that makes the change,
+ * so both land or neither does. A system actor (a job, the operator) has no user: its name goes in `detail.by`.
+ */
+export async function recordAudit(tx: Tx, actor: Actor, input: AuditInput) {
+  const detail = actor.system ? { ...input.detail, by: actor.system } : (input.detail ?? null);
   await tx.insert(auditLog).values({
     action: input.action,
-    companyId: input.companyId ?? request?.member?.companyId ?? request?.session?.companyId ?? null,
-    userId: input.userId ?? request?.session?.userId ?? null,
+    companyId: input.companyId ?? actor.companyId,
+    userId: input.userId ?? actor.userId,
     targetType: input.targetType ?? null,
     targetId: input.targetId === undefined ? null : String(input.targetId),
-    detail: input.detail ?? null,
-    ip: request?.ip ?? null,
+    detail,
+    ip: actor.ip,
   });
 }
 
-/** Newest first, keyset by id. */
+/** The company's changes, newest first, keyset by id; each with the mobile of the user who made it. */
 export async function listAudit(db: Tx, companyId: number, opts: { beforeId?: number; limit: number }) {
-  return db
+  const rows = await db
     .select({
       id: auditLog.id,
       at: auditLog.at,
       userId: auditLog.userId,
-      userMobile: users.mobile,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
@@ -43,8 +46,12 @@ export async function listAudit(db: Tx, companyId: number, opts: { beforeId?: nu
       detail: auditLog.detail,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(and(eq(auditLog.companyId, companyId), opts.beforeId ? lt(auditLog.id, opts.beforeId) : undefined))
     .orderBy(desc(auditLog.id))
     .limit(opts.limit);
+  const people = await userContacts(
+    db,
+    rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
+  );
+  return rows.map((r) => ({ ...r, userMobile: r.userId === null ? null : (people.get(r.userId)?.mobile ?? null) }));
 }

@@ -1,31 +1,26 @@
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { CompanyInfo } from '@mchweb/contract';
+import { requireMember, requireUser, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/envelope.ts';
-import { requireMember, requireSession } from '../../plugins/access.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { setSessionCompany } from '../auth/session.service.ts';
-import { consumeSmsCode } from '../auth/sms.service.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { setSessionCompany } from '../session/index.ts';
+import { consumeSmsCode } from '../sms/index.ts';
+import { COMPANY } from './company.messages.ts';
 import { companies } from './company.tables.ts';
 import { companyInfoFor } from './company-session.service.ts';
 import { createCompany, creditCodeTaken, findCompany, type NewCompany } from './company.service.ts';
-import { M } from '../../i18n/messages.ts';
-
-/** PostgreSQL's unique_violation, raised when two requests race past the duplicate check. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Create an organisation; the creator becomes its owner and it becomes the session's current one. */
-export async function addCompany(db: Db, request: FastifyRequest, input: NewCompany): Promise<CompanyInfo> {
-  const session = requireSession(request);
-  if (await creditCodeTaken(db, input.creditCode)) throw conflict(M.creditCodeTaken);
+export async function addCompany(db: Db, actor: Actor, input: NewCompany): Promise<CompanyInfo> {
+  const session = requireUser(actor);
+  if (await creditCodeTaken(db, input.creditCode)) throw conflict(COMPANY.creditCodeTaken);
   let companyId: number;
   try {
     companyId = await db.transaction(async (tx) => {
       const id = await createCompany(tx, session.userId, input);
       await setSessionCompany(tx, session, id);
-      await recordAudit(tx, request, {
+      await recordAudit(tx, actor, {
         action: 'company.create',
         companyId: id,
         targetType: 'company',
@@ -35,7 +30,7 @@ export async function addCompany(db: Db, request: FastifyRequest, input: NewComp
       return id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.creditCodeTaken);
+    if (isUniqueViolation(err)) throw conflict(COMPANY.creditCodeTaken);
     throw err;
   }
   return companyInfoFor(db, session.userId, companyId);
@@ -43,14 +38,14 @@ export async function addCompany(db: Db, request: FastifyRequest, input: NewComp
 
 export async function updateCompany(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: { companyName: string; contactName: string; address?: string | undefined },
 ): Promise<CompanyInfo> {
-  const { companyId } = requireMember(request);
-  const session = requireSession(request);
+  const { companyId } = requireMember(actor);
+  const session = requireUser(actor);
   await db.transaction(async (tx) => {
     const before = await findCompany(tx, companyId);
-    if (!before) throw notFound(M.notFound.organisation);
+    if (!before) throw notFound(COMPANY.notFound);
     await tx
       .update(companies)
       .set({
@@ -60,7 +55,7 @@ export async function updateCompany(
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'company.update',
       targetType: 'company',
       targetId: companyId,
@@ -74,17 +69,17 @@ export async function updateCompany(
 }
 
 /** Open the service once, after the agreements were accepted. */
-export async function openFeeManager(db: Db, request: FastifyRequest): Promise<CompanyInfo> {
-  const { companyId } = requireMember(request);
-  const session = requireSession(request);
+export async function openFeeManager(db: Db, actor: Actor): Promise<CompanyInfo> {
+  const { companyId } = requireMember(actor);
+  const session = requireUser(actor);
   await db.transaction(async (tx) => {
     const company = await findCompany(tx, companyId);
-    if (!company) throw notFound(M.notFound.organisation);
+    if (!company) throw notFound(COMPANY.notFound);
     if (company.openedAt) {
-      throw conflict(M.serviceAlreadyOpen(company.openedAt));
+      throw conflict(COMPANY.serviceAlreadyOpen(company.openedAt));
     }
     await tx.update(companies).set({ openedAt: new Date(), updatedAt: new Date() }).where(eq(companies.id, companyId));
-    await recordAudit(tx, request, { action: 'company.open', targetType: 'company', targetId: companyId });
+    await recordAudit(tx, actor, { action: 'company.open', targetType: 'company', targetId: companyId });
   });
   return companyInfoFor(db, session.userId, companyId);
 }
@@ -92,21 +87,21 @@ export async function openFeeManager(db: Db, request: FastifyRequest): Promise<C
 /** Bind the contact mobile: the SMS code (scene bindMobile) sent to that mobile proves it is reachable. */
 export async function bindingMobile(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: { mobile: string; smsCode: string },
 ): Promise<CompanyInfo> {
-  const { companyId } = requireMember(request);
-  const session = requireSession(request);
+  const { companyId } = requireMember(actor);
+  const session = requireUser(actor);
   // Outside the transaction, so a wrong try is counted even though the request fails.
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'bindMobile', code: input.smsCode });
   await db.transaction(async (tx) => {
     const before = await findCompany(tx, companyId);
-    if (!before) throw notFound(M.notFound.organisation);
+    if (!before) throw notFound(COMPANY.notFound);
     await tx
       .update(companies)
       .set({ contactMobile: input.mobile, mobileBoundAt: new Date(), updatedAt: new Date() })
       .where(eq(companies.id, companyId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'company.bindMobile',
       targetType: 'company',
       targetId: companyId,

@@ -1,22 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { CompanyInfo, CompanyListItem, CompanyStatus, InitCompletionStatus } from '@mchweb/contract';
+import { memberBlock, requireMember, requireUser, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/envelope.ts';
-import { memberBlock, requireMember, requireSession } from '../../plugins/access.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { clearCompanyFromSessions, setSessionCompany } from '../auth/session.service.ts';
-import { countMerchants } from '../merchant/merchant.service.ts';
-import { loadMemberAccess } from '../staff/member-access.ts';
-import {
-  deleteMembership,
-  findMemberByUser,
-  isUsable,
-  listUserMemberships,
-  lockCompany,
-  otherActiveOwners,
-} from '../staff/membership.service.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { WelcomeStep } from '../../module.ts';
+import { recordAudit } from '../audit/index.ts';
+import { clearCompanyFromSessions, setSessionCompany } from '../session/index.ts';
+import { deleteMembership, findMemberByUser, lockCompanyStaff, otherActiveOwners } from '../staff/index.ts';
+import { isUsable, memberAccess, userCompanies } from './company-membership.ts';
+import { COMPANY } from './company.messages.ts';
 import { findCompany } from './company.service.ts';
-import { M } from '../../i18n/messages.ts';
 
 const NO_COMPANY: Omit<CompanyInfo, 'hasOtherCompany'> = {
   companyId: null,
@@ -37,10 +29,10 @@ const NO_COMPANY: Omit<CompanyInfo, 'hasOtherCompany'> = {
  * user may not work there: 8091012 (membership disabled), 8091033 (organisation frozen or closed).
  */
 export async function companyInfoFor(db: Tx, userId: number, companyId: number | null): Promise<CompanyInfo> {
-  const memberships = await listUserMemberships(db, userId);
+  const memberships = await userCompanies(db, userId);
   const hasOtherCompany = memberships.some((m) => m.companyId !== companyId && isUsable(m));
   if (companyId === null) return { ...NO_COMPANY, hasOtherCompany };
-  const member = await loadMemberAccess(db, userId, companyId);
+  const member = await memberAccess(db, userId, companyId);
   const company = member ? await findCompany(db, companyId) : null;
   // Removed from the organisation since the session chose it: as if none were chosen.
   if (!member || !company) return { ...NO_COMPANY, hasOtherCompany };
@@ -62,14 +54,14 @@ export async function companyInfoFor(db: Tx, userId: number, companyId: number |
   };
 }
 
-export async function getCompany(db: Db, request: FastifyRequest): Promise<CompanyInfo> {
-  const session = requireSession(request);
+export async function getCompany(db: Db, actor: Actor): Promise<CompanyInfo> {
+  const session = requireUser(actor);
   return companyInfoFor(db, session.userId, session.companyId);
 }
 
-export async function listCompanies(db: Db, request: FastifyRequest): Promise<CompanyListItem[]> {
-  const session = requireSession(request);
-  const rows = await listUserMemberships(db, session.userId);
+export async function listCompanies(db: Db, actor: Actor): Promise<CompanyListItem[]> {
+  const session = requireUser(actor);
+  const rows = await userCompanies(db, session.userId);
   return rows
     .filter((m) => m.memberStatus !== 'INVITED')
     .map((m) => ({
@@ -84,15 +76,15 @@ export async function listCompanies(db: Db, request: FastifyRequest): Promise<Co
 }
 
 /** Switch the session to another organisation of the user; refused with the company codes when blocked there. */
-export async function changeCompany(db: Db, request: FastifyRequest, companyId: number): Promise<CompanyInfo> {
-  const session = requireSession(request);
-  const member = await loadMemberAccess(db, session.userId, companyId);
-  if (!member || member.memberStatus === 'INVITED') throw notFound(M.notFound.organisation);
+export async function changeCompany(db: Db, actor: Actor, companyId: number): Promise<CompanyInfo> {
+  const session = requireUser(actor);
+  const member = await memberAccess(db, session.userId, companyId);
+  if (!member || member.memberStatus === 'INVITED') throw notFound(COMPANY.notFound);
   const block = memberBlock(member);
   if (block) throw block;
   await db.transaction(async (tx) => {
     await setSessionCompany(tx, session, companyId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'session.changeCompany',
       companyId,
       targetType: 'company',
@@ -104,20 +96,20 @@ export async function changeCompany(db: Db, request: FastifyRequest, companyId: 
 }
 
 /** Leave an organisation. The last active owner cannot: the organisation would have nobody to run it. */
-export async function breakBind(db: Db, request: FastifyRequest, companyId: number) {
-  const session = requireSession(request);
+export async function breakBind(db: Db, actor: Actor, companyId: number) {
+  const session = requireUser(actor);
   await db.transaction(async (tx) => {
-    await lockCompany(tx, companyId);
+    await lockCompanyStaff(tx, companyId);
     const member = await findMemberByUser(tx, companyId, session.userId);
-    if (!member) throw notFound(M.notFound.organisation);
+    if (!member) throw notFound(COMPANY.notFound);
     if (member.roleCode === 'OWNER' && member.status === 'ACTIVE') {
       if ((await otherActiveOwners(tx, companyId, member.memberId)) === 0) {
-        throw conflict(M.lastOwnerCannotLeave);
+        throw conflict(COMPANY.lastOwnerCannotLeave);
       }
     }
     await deleteMembership(tx, member.memberId);
     await clearCompanyFromSessions(tx, session.userId, companyId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'company.leave',
       companyId,
       targetType: 'member',
@@ -127,19 +119,14 @@ export async function breakBind(db: Db, request: FastifyRequest, companyId: numb
   });
 }
 
-/** The getting-started checklist of /welcome, each step with the page where it is done. */
-export async function initCompletionStatus(db: Db, request: FastifyRequest): Promise<InitCompletionStatus> {
-  const { companyId } = requireMember(request);
-  const company = await findCompany(db, companyId);
-  if (!company) throw notFound(M.notFound.organisation);
-  const steps: InitCompletionStatus['steps'] = [
-    { key: 'companyCreated', done: true, path: '/organ-create' },
-    { key: 'serviceOpened', done: company.openedAt !== null, path: '/open' },
-    { key: 'mobileBound', done: company.mobileBoundAt !== null, path: '/organ-home' },
-    { key: 'firstMerchant', done: (await countMerchants(db, companyId)) > 0, path: '/merchant-entry' },
-    // Payment codes and payments have no tables yet (later issues); until then these steps stay open.
-    { key: 'firstCode', done: false, path: '/code-setting' },
-    { key: 'firstPayment', done: false, path: '/order' },
-  ];
+/** The getting-started checklist of /welcome: every module's steps (module.ts), each with the page where it is done. */
+export async function initCompletionStatus(
+  db: Db,
+  actor: Actor,
+  welcomeSteps: readonly WelcomeStep[],
+): Promise<InitCompletionStatus> {
+  const { companyId } = requireMember(actor);
+  const steps: InitCompletionStatus['steps'] = [];
+  for (const step of welcomeSteps) steps.push({ key: step.key, done: await step.done(db, companyId), path: step.path });
   return { steps, doneCount: steps.filter((s) => s.done).length, total: steps.length };
 }

@@ -12,8 +12,8 @@ import {
   openFeeManagerBody,
   updateCompanyBody,
 } from '@mchweb/contract';
-import { ok } from '../../plugins/envelope.ts';
-import type { AreaOptions } from '../routes.ts';
+import { ok } from '../../errors.ts';
+import type { ModuleContext } from '../../module.ts';
 import {
   breakBind,
   changeCompany,
@@ -26,8 +26,8 @@ import { addCompany, bindingMobile, openFeeManager, updateCompany } from './comp
 const tags = ['company'];
 const info = { 200: envelopeSchema(companyInfo) };
 
-/** Organisations: /api/merchant/feeManager/* and /api/merchant/company/list. */
-const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+/** Companies (organisations): /api/merchant/feeManager/* and /api/merchant/company/list. */
+const companyRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
   app.post('/feeManager/getCompany', {
     config: { access: 'signedIn' },
     schema: {
@@ -36,7 +36,7 @@ const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       body: z.strictObject({}).optional(),
       response: info,
     },
-    handler: async (request) => ok(await getCompany(app.db, request)),
+    handler: async (request) => ok(await getCompany(app.db, request.actor)),
   });
   app.post('/feeManager/addCompany', {
     config: { access: 'signedIn' },
@@ -46,17 +46,17 @@ const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       body: addCompanyBody,
       response: info,
     },
-    handler: async (request) => ok(await addCompany(app.db, request, request.body)),
+    handler: async (request) => ok(await addCompany(app.db, request.actor, request.body)),
   });
   app.post('/feeManager/updateCompany', {
     config: { access: 'company:edit' },
     schema: { tags, summary: "Edit the organisation's profile", body: updateCompanyBody, response: info },
-    handler: async (request) => ok(await updateCompany(app.db, request, request.body)),
+    handler: async (request) => ok(await updateCompany(app.db, request.actor, request.body)),
   });
   app.post('/feeManager/openFeeManager', {
     config: { access: 'company:open' },
     schema: { tags, summary: 'Open the service (once)', body: openFeeManagerBody, response: info },
-    handler: async (request) => ok(await openFeeManager(app.db, request)),
+    handler: async (request) => ok(await openFeeManager(app.db, request.actor)),
   });
   app.post('/feeManager/bindingMobile', {
     config: { access: 'company:bindMobile' },
@@ -66,12 +66,12 @@ const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       body: bindingMobileBody,
       response: info,
     },
-    handler: async (request) => ok(await bindingMobile(app.db, request, request.body)),
+    handler: async (request) => ok(await bindingMobile(app.db, request.actor, request.body)),
   });
   app.get('/feeManager/getInitCompletionStatus', {
     config: { access: 'member' },
     schema: { tags, summary: 'The getting-started checklist', response: { 200: envelopeSchema(initCompletionStatus) } },
-    handler: async (request) => ok(await initStatus(app.db, request)),
+    handler: async (request) => ok(await initStatus(app.db, request.actor, opts.welcomeSteps)),
   });
   app.get('/feeManager/breakBind', {
     config: { access: 'signedIn' },
@@ -82,7 +82,7 @@ const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       response: { 200: envelopeSchema(z.null()) },
     },
     handler: async (request) => {
-      await breakBind(app.db, request, request.query.companyId);
+      await breakBind(app.db, request.actor, request.query.companyId);
       // A GET that writes (the seed's shape): the access plugin only forgets cached sessions after non-GET calls.
       app.accessCache.invalidate();
       return ok(null);
@@ -91,13 +91,13 @@ const companyRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
   app.get('/company/list', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "The user's organisations", response: { 200: envelopeSchema(z.array(companyListItem)) } },
-    handler: async (request) => ok(await listCompanies(app.db, request)),
+    handler: async (request) => ok(await listCompanies(app.db, request.actor)),
   });
 };
 export default companyRoutes;
 
 /** /api/websession/changeCompany: at the origin's /api, not under /api/merchant (the seed's path). */
-export const websessionRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+export const websessionRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
   app.post('/changeCompany', {
     config: { access: 'signedIn' },
     schema: {
@@ -106,6 +106,6 @@ export const websessionRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) 
       body: changeCompanyBody,
       response: info,
     },
-    handler: async (request) => ok(await changeCompany(app.db, request, request.body.companyId)),
+    handler: async (request) => ok(await changeCompany(app.db, request.actor, request.body.companyId)),
   });
 };

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { addMember, createBuiltInRoles } from '../staff/roles.service.ts';
+import { addMember, createBuiltInRoles } from '../staff/index.ts';
+import { findUser } from '../user/index.ts';
 import { companies } from './company.tables.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -9,6 +9,15 @@ export type CompanyRow = typeof companies.$inferSelect;
 export async function findCompany(db: Tx, companyId: number): Promise<CompanyRow | null> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return row ?? null;
+}
+
+export async function findCompanies(db: Tx, companyIds: readonly number[]): Promise<Map<number, CompanyRow>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(companyIds)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function creditCodeTaken(db: Tx, creditCode: string): Promise<boolean> {
@@ -27,7 +36,7 @@ export interface NewCompany {
   contactMobile: string;
 }
 
-/** Create an organisation with its built-in roles; the creator becomes its owner. Run inside a transaction. */
+/** Create a company with its built-in roles; the creator becomes its owner. Run inside a transaction. */
 export async function createCompany(tx: Tx, creatorId: number, input: NewCompany): Promise<number> {
   const [company] = await tx
     .insert(companies)
@@ -40,10 +49,7 @@ export async function createCompany(tx: Tx, creatorId: number, input: NewCompany
     })
     .returning({ id: companies.id });
   const roleIds = await createBuiltInRoles(tx, company!.id);
-  const [creator] = await tx
-    .select({ mobile: users.mobile, name: users.name })
-    .from(users)
-    .where(eq(users.id, creatorId));
+  const creator = await findUser(tx, creatorId);
   await addMember(tx, {
     companyId: company!.id,
     userId: creatorId,
@@ -52,4 +58,10 @@ export async function createCompany(tx: Tx, creatorId: number, input: NewCompany
     roleId: roleIds.OWNER,
   });
   return company!.id;
+}
+
+/** Demo data: a company that has opened the service and bound its contact mobile. */
+export async function markCompanyReady(tx: Tx, companyId: number) {
+  const now = new Date();
+  await tx.update(companies).set({ openedAt: now, mobileBoundAt: now }).where(eq(companies.id, companyId));
 }

@@ -21,3 +21,8 @@ export async function countMerchants(db: Tx, companyId: number): Promise<number>
   return (await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.companyId, companyId)).limit(1))
     .length;
 }
+
+/** Demo data: merchants as if their onboarding had been approved. */
+export async function insertDemoMerchants(tx: Tx, rows: (typeof merchants.$inferInsert)[]) {
+  await tx.insert(merchants).values(rows);
+}

@@ -1,48 +1,56 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { CompanyStatus } from '@mchweb/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { companies } from '../company/company.tables.ts';
 import { memberships, roles } from './staff.tables.ts';
 
 export type MemberStatus = 'ACTIVE' | 'DISABLED' | 'INVITED';
 
-/** One organisation of a user, as /company/list and the guard's hasOtherCompany see it. */
-export interface UserMembership {
+/** One company of a user (the company's own name and status are the company module's to add). */
+export interface UserMembershipRow {
   membershipId: number;
   companyId: number;
-  companyName: string;
-  companyStatus: CompanyStatus;
   memberStatus: MemberStatus;
   roleCode: string | null;
   roleName: string;
 }
 
-/** Every organisation the user is a member of (invitations without an account have no user yet). */
-export async function listUserMemberships(db: Tx, userId: number): Promise<UserMembership[]> {
+/** Every company the user is a member of, oldest membership first (invitations without an account have no user). */
+export async function listUserMemberships(db: Tx, userId: number): Promise<UserMembershipRow[]> {
   const rows = await db
     .select({
       membershipId: memberships.id,
-      companyId: companies.id,
-      companyName: companies.name,
-      companyStatus: companies.status,
+      companyId: memberships.companyId,
       memberStatus: memberships.status,
       roleCode: roles.code,
       roleName: roles.name,
     })
     .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.id));
-  return rows.map((r) => ({
-    ...r,
-    companyStatus: r.companyStatus as CompanyStatus,
-    memberStatus: r.memberStatus as MemberStatus,
-  }));
+  return rows.map((r) => ({ ...r, memberStatus: r.memberStatus as MemberStatus }));
 }
 
-/** An organisation the user may work in now: an active membership of an active organisation. */
-export const isUsable = (m: UserMembership) => m.memberStatus === 'ACTIVE' && m.companyStatus === 'ACTIVE';
+/** Members (invitations included) of each company given, for the operator's company list. */
+export async function countMembersByCompany(db: Tx, companyIds: readonly number[]): Promise<Map<number, number>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: memberships.companyId, n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(inArray(memberships.companyId, [...companyIds]))
+    .groupBy(memberships.companyId);
+  return new Map(rows.map((r) => [r.companyId, Number(r.n)]));
+}
+
+/** Companies of each user given, for the operator's user list. */
+export async function countCompaniesByUser(db: Tx, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: memberships.userId, n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(inArray(memberships.userId, [...userIds]))
+    .groupBy(memberships.userId);
+  return new Map(rows.map((r) => [r.userId!, Number(r.n)]));
+}
 
 export interface MemberRow {
   memberId: number;
@@ -103,11 +111,16 @@ export async function otherActiveOwners(db: Tx, companyId: number, exceptMemberI
 }
 
 /**
- * Serialises changes to one organisation's owners: two owners demoting each other at the same time must not
- * both pass the last-owner check. The organisation row is the lock.
+ * Serialises changes to one company's owners: two owners demoting each other at the same time must not both
+ * pass the last-owner check. The company's built-in Owner role (one per company, created with it) is the lock,
+ * so staff never touches the company module's table.
  */
-export async function lockCompany(tx: Tx, companyId: number) {
-  await tx.execute(sql`select id from ${companies} where id = ${companyId} for update`);
+export async function lockCompanyStaff(tx: Tx, companyId: number) {
+  await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.code, 'OWNER'), eq(roles.builtIn, true)))
+    .for('update');
 }
 
 export async function deleteMembership(tx: Tx, memberId: number) {

@@ -1,13 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../actor.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { withPagePermissions, type Role } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../plugins/envelope.ts';
-import { requireMember } from '../../plugins/access.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { rolePermissions, type MemberAccess } from './member-access.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { requireMember, type Membership } from '../../actor.ts';
+import { recordAudit } from '../audit/index.ts';
+import { rolePermissions } from './membership-access.ts';
+import { STAFF } from './staff.messages.ts';
 import { memberships, roles } from './staff.tables.ts';
-import { M } from '../../i18n/messages.ts';
 
 export interface RoleRow {
   roleId: number;
@@ -38,16 +38,16 @@ export async function findRole(db: Tx, companyId: number, roleId: number): Promi
  * Nobody hands out more than they hold: a role given to a member, or saved, must not grant a permission the
  * caller lacks (an admin cannot make anyone owner, nor build a role with the owner's powers).
  */
-export function grantableBy(me: MemberAccess, role: { code: string | null; permissions: readonly string[] }) {
-  if (role.code === 'OWNER' && me.roleCode !== 'OWNER') throw forbidden(M.ownerOnly.grantOwner);
+export function grantableBy(me: Membership, role: { code: string | null; permissions: readonly string[] }) {
+  if (role.code === 'OWNER' && me.roleCode !== 'OWNER') throw forbidden(STAFF.ownerOnly.grantOwner);
   const missing = role.permissions.filter((p) => !me.permissions.has(p));
   if (missing.length > 0) {
-    throw forbidden(M.cannotGrantLacking(missing));
+    throw forbidden(STAFF.cannotGrantLacking(missing));
   }
 }
 
-export async function listRoles(db: Db, request: FastifyRequest): Promise<Role[]> {
-  const { companyId } = requireMember(request);
+export async function listRoles(db: Db, actor: Actor): Promise<Role[]> {
+  const { companyId } = requireMember(actor);
   const rows = await db
     .select({
       roleId: roles.id,
@@ -74,10 +74,10 @@ const isUniqueViolation = (err: unknown) =>
 /** Create a custom role (no roleId) or edit one. Built-in roles follow the catalogue and are read-only. */
 export async function saveRole(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: { roleId?: number | undefined; name: string; permissions: string[] },
 ): Promise<Role> {
-  const me = requireMember(request);
+  const me = requireMember(actor);
   const permissions = withPagePermissions(input.permissions);
   grantableBy(me, { code: null, permissions });
   let roleId: number;
@@ -85,10 +85,10 @@ export async function saveRole(
     roleId = await db.transaction(async (tx) => {
       if (input.roleId !== undefined) {
         const role = await findRole(tx, me.companyId, input.roleId);
-        if (!role) throw notFound(M.notFound.role);
-        if (role.builtIn) throw conflict(M.builtInRoleFixed(role, 'changed'));
+        if (!role) throw notFound(STAFF.notFound.role);
+        if (role.builtIn) throw conflict(STAFF.builtInRoleFixed(role, 'changed'));
         await tx.update(roles).set({ name: input.name, permissions }).where(eq(roles.id, role.roleId));
-        await recordAudit(tx, request, {
+        await recordAudit(tx, actor, {
           action: 'role.update',
           targetType: 'role',
           targetId: role.roleId,
@@ -103,7 +103,7 @@ export async function saveRole(
         .insert(roles)
         .values({ companyId: me.companyId, name: input.name, builtIn: false, permissions })
         .returning({ id: roles.id });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, actor, {
         action: 'role.create',
         targetType: 'role',
         targetId: created!.id,
@@ -112,28 +112,28 @@ export async function saveRole(
       return created!.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(M.roleNameTaken);
+    if (isUniqueViolation(err)) throw conflict(STAFF.roleNameTaken);
     throw err;
   }
-  return (await listRoles(db, request)).find((r) => r.roleId === roleId)!;
+  return (await listRoles(db, actor)).find((r) => r.roleId === roleId)!;
 }
 
-export async function deleteRole(db: Db, request: FastifyRequest, input: { roleId: number }) {
-  const me = requireMember(request);
+export async function deleteRole(db: Db, actor: Actor, input: { roleId: number }) {
+  const me = requireMember(actor);
   await db.transaction(async (tx) => {
     const role = await findRole(tx, me.companyId, input.roleId);
-    if (!role) throw notFound(M.notFound.role);
-    if (role.builtIn) throw conflict(M.builtInRoleFixed(role, 'deleted'));
+    if (!role) throw notFound(STAFF.notFound.role);
+    if (role.builtIn) throw conflict(STAFF.builtInRoleFixed(role, 'deleted'));
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(memberships)
       .where(eq(memberships.roleId, role.roleId));
     const count = Number(held?.n ?? 0);
     if (count > 0) {
-      throw conflict(M.roleInUse(count));
+      throw conflict(STAFF.roleInUse(count));
     }
     await tx.delete(roles).where(eq(roles.id, role.roleId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'role.delete',
       targetType: 'role',
       targetId: role.roleId,

@@ -13,8 +13,8 @@ import {
   setStaffStatusBody,
   staffMember,
 } from '@mchweb/contract';
-import { ok } from '../../plugins/envelope.ts';
-import type { AreaOptions } from '../routes.ts';
+import { ok } from '../../errors.ts';
+import type { ModuleContext } from '../../module.ts';
 import { inviteStaff, listStaff, removeStaff, setStaffRole, setStaffStatus } from './staff.service.ts';
 import { deleteRole, listRoles, saveRole } from './role-editor.service.ts';
 
@@ -23,7 +23,7 @@ const empty = { 200: envelopeSchema(z.null()) };
 const noQuery = z.strictObject({});
 
 /** Staff and roles of the current organisation (/staff-manage). */
-const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
+const staffRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
   app.get('/staff/list', {
     config: { access: 'staff:view' },
     schema: {
@@ -32,7 +32,7 @@ const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       querystring: noQuery,
       response: { 200: envelopeSchema(z.array(staffMember)) },
     },
-    handler: async (request) => ok(await listStaff(app.db, request)),
+    handler: async (request) => ok(await listStaff(app.db, request.actor)),
   });
   app.post('/staff/invite', {
     config: { access: 'staff:edit' },
@@ -42,22 +42,22 @@ const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       body: inviteStaffBody,
       response: { 200: envelopeSchema(staffMember) },
     },
-    handler: async (request) => ok(await inviteStaff(app.db, request, request.body)),
+    handler: async (request) => ok(await inviteStaff(app.db, request.actor, request.body)),
   });
   app.post('/staff/setRole', {
     config: { access: 'staff:edit' },
     schema: { tags, summary: "Change a member's role", body: setStaffRoleBody, response: empty },
-    handler: async (request) => ok(await setStaffRole(app.db, request, request.body).then(() => null)),
+    handler: async (request) => ok(await setStaffRole(app.db, request.actor, request.body).then(() => null)),
   });
   app.post('/staff/setStatus', {
     config: { access: 'staff:edit' },
     schema: { tags, summary: 'Disable or enable a member', body: setStaffStatusBody, response: empty },
-    handler: async (request) => ok(await setStaffStatus(app.db, request, request.body).then(() => null)),
+    handler: async (request) => ok(await setStaffStatus(app.db, request.actor, request.body).then(() => null)),
   });
   app.post('/staff/remove', {
     config: { access: 'staff:edit' },
     schema: { tags, summary: 'Remove a member or cancel an invitation', body: removeStaffBody, response: empty },
-    handler: async (request) => ok(await removeStaff(app.db, request, request.body).then(() => null)),
+    handler: async (request) => ok(await removeStaff(app.db, request.actor, request.body).then(() => null)),
   });
 
   app.get('/role/list', {
@@ -68,7 +68,7 @@ const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       querystring: noQuery,
       response: { 200: envelopeSchema(z.array(role)) },
     },
-    handler: async (request) => ok(await listRoles(app.db, request)),
+    handler: async (request) => ok(await listRoles(app.db, request.actor)),
   });
   app.get('/role/catalogue', {
     config: { access: 'staff:view' },
@@ -88,12 +88,12 @@ const staffRoutes: FastifyPluginAsyncZod<AreaOptions> = async (app) => {
       body: saveRoleBody,
       response: { 200: envelopeSchema(role) },
     },
-    handler: async (request) => ok(await saveRole(app.db, request, request.body)),
+    handler: async (request) => ok(await saveRole(app.db, request.actor, request.body)),
   });
   app.post('/role/delete', {
     config: { access: 'role:edit' },
     schema: { tags, summary: 'Delete a custom role no member holds', body: deleteRoleBody, response: empty },
-    handler: async (request) => ok(await deleteRole(app.db, request, request.body).then(() => null)),
+    handler: async (request) => ok(await deleteRole(app.db, request.actor, request.body).then(() => null)),
   });
 };
 export default staffRoutes;

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../user/user.tables.ts';
 import { companies } from '../company/company.tables.ts';
 
 /**

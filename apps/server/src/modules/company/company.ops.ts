@@ -1,14 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { COMPANY_STATUSES, type CompanyStatus } from '@mchweb/contract';
-import type { Db } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
-import { users } from '../modules/auth/auth.tables.ts';
-import { companies } from '../modules/company/company.tables.ts';
+import type { Actor } from '../../actor.ts';
+import type { Db } from '../../db/client.ts';
+import { OpsError } from '../../ops-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { countMembersByCompany } from '../staff/index.ts';
+import { companies } from './company.tables.ts';
 
-/** A refusal of the operator's input: printed as is, exit code 1. */
-export class OpsError extends Error {}
+// The operator's company commands (npm run ops -- company:*): services like any other, called with a system actor.
 
-export interface CompanyRow {
+export interface CompanyOpsRow {
   id: number;
   name: string;
   creditCode: string;
@@ -18,7 +19,7 @@ export interface CompanyRow {
   createdAt: string;
 }
 
-export async function listCompanies(db: Db): Promise<CompanyRow[]> {
+export async function listCompaniesForOps(db: Db): Promise<CompanyOpsRow[]> {
   const rows = await db
     .select({
       id: companies.id,
@@ -26,44 +27,23 @@ export async function listCompanies(db: Db): Promise<CompanyRow[]> {
       creditCode: companies.creditCode,
       status: companies.status,
       openedAt: companies.openedAt,
-      members: sql<number>`(select count(*)::int from memberships m where m.company_id = "companies"."id")`,
       createdAt: companies.createdAt,
     })
     .from(companies)
     .orderBy(asc(companies.id));
+  const members = await countMembersByCompany(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     creditCode: r.creditCode,
     status: r.status as CompanyStatus,
     opened: r.openedAt !== null,
-    members: Number(r.members),
+    members: members.get(r.id) ?? 0,
     createdAt: r.createdAt.toISOString(),
   }));
-}
-
-export interface UserRow {
-  id: number;
-  mobile: string;
-  username: string | null;
-  name: string | null;
-  organisations: number;
-  createdAt: string;
-}
-
-export async function listUsers(db: Db): Promise<UserRow[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      mobile: users.mobile,
-      username: users.username,
-      name: users.name,
-      organisations: sql<number>`(select count(*)::int from memberships m where m.user_id = "users"."id")`,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .orderBy(asc(users.id));
-  return rows.map((r) => ({ ...r, organisations: Number(r.organisations), createdAt: r.createdAt.toISOString() }));
 }
 
 /** Which states each operator action may start from. Closing is final. */
@@ -84,7 +64,12 @@ export function parseCompanyId(value: string | undefined): number {
  * Freeze, unfreeze or close an organisation. Its members' calls answer 8091033 from the next request on: the
  * access check reads the status every time. Recorded in the audit log without a user (the operator).
  */
-export async function changeCompanyStatus(db: Db, companyId: number, action: CompanyAction): Promise<CompanyStatus> {
+export async function changeCompanyStatus(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  action: CompanyAction,
+): Promise<CompanyStatus> {
   const { from, to } = TRANSITIONS[action];
   return db.transaction(async (tx) => {
     const [company] = await tx
@@ -100,10 +85,9 @@ export async function changeCompanyStatus(db: Db, companyId: number, action: Com
       );
     }
     await tx.update(companies).set({ status: to, updatedAt: new Date() }).where(eq(companies.id, companyId));
-    await recordAudit(tx, null, {
+    await recordAudit(tx, actor, {
       action: `ops.company.${action}`,
       companyId,
-      userId: null,
       targetType: 'company',
       targetId: companyId,
       detail: { from: status, to, companyName: company.name },

@@ -1,17 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { smsOutbox } from './auth.tables.ts';
-
-export interface SmsMessage {
-  mobile: string;
-  scene: string;
-  text: string;
-}
-
-/** Where SMS go. A real gateway implements this; the default one logs and keeps an outbox. */
-export interface SmsSender {
-  send(db: Tx, message: SmsMessage): Promise<void>;
-}
+import type { SmsSender } from '../../sms-sender.ts';
+import { smsOutbox } from './sms.tables.ts';
 
 /** Development sender: the text (with its code) goes to the log and the sms_outbox table, nowhere else. */
 export function createSmsSender(log: FastifyBaseLogger): SmsSender {

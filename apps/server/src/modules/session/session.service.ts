@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { sessions, users } from './auth.tables.ts';
+import { forgetLastCompany, rememberLastCompany } from '../user/index.ts';
+import { sessions } from './session.tables.ts';
 
 export const IDLE_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -77,9 +78,13 @@ export async function revokeOtherSessions(db: Tx, userId: number, keepSessionId:
 }
 
 /** Switch the session's current organisation and remember it for the user's next sign-in. */
-export async function setSessionCompany(db: Tx, session: ActiveSession, companyId: number | null) {
+export async function setSessionCompany(
+  db: Tx,
+  session: { sessionId: number; userId: number },
+  companyId: number | null,
+) {
   await db.update(sessions).set({ companyId }).where(eq(sessions.id, session.sessionId));
-  await db.update(users).set({ lastCompanyId: companyId }).where(eq(users.id, session.userId));
+  await rememberLastCompany(db, session.userId, companyId);
 }
 
 /** Sessions pointing at a company the user no longer belongs to lose it. */
@@ -88,10 +93,7 @@ export async function clearCompanyFromSessions(db: Tx, userId: number, companyId
     .update(sessions)
     .set({ companyId: null })
     .where(and(eq(sessions.userId, userId), eq(sessions.companyId, companyId)));
-  await db
-    .update(users)
-    .set({ lastCompanyId: null })
-    .where(and(eq(users.id, userId), eq(users.lastCompanyId, companyId)));
+  await forgetLastCompany(db, userId, companyId);
 }
 
 export const countActiveSessions = async (db: Db, userId: number) =>

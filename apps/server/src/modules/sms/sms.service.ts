@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Code } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { BizError, invalid } from '../../plugins/envelope.ts';
-import { smsCodes } from './auth.tables.ts';
-import type { SmsSender } from './sms.sender.ts';
-import { M } from '../../i18n/messages.ts';
+import { BizError, invalid } from '../../errors.ts';
+import type { SmsSender } from '../../sms-sender.ts';
+import { SMS } from './sms.messages.ts';
+import { smsCodes } from './sms.tables.ts';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const RESEND_AFTER_MS = 60 * 1000;
@@ -29,7 +29,7 @@ export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: st
     .limit(1);
   if (last) {
     const waitMs = last.createdAt.getTime() + RESEND_AFTER_MS - Date.now();
-    if (waitMs > 0) throw new BizError(Code.TOO_MANY, M.smsResendWait(Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) throw new BizError(Code.TOO_MANY, SMS.smsResendWait(Math.ceil(waitMs / 1000)));
   }
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -59,8 +59,8 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
     .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.scene, input.scene), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalid(M.smsExpired);
-  if (row.attempts >= MAX_TRIES) throw invalid(M.smsWrong(0));
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalid(SMS.smsExpired);
+  if (row.attempts >= MAX_TRIES) throw invalid(SMS.smsWrong(0));
   const given = Buffer.from(hashCode(input.mobile, input.scene, input.code));
   const expected = Buffer.from(row.codeHash);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
@@ -69,7 +69,7 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
       .where(eq(smsCodes.id, row.id));
     const left = MAX_TRIES - row.attempts - 1;
-    throw invalid(M.smsWrong(left));
+    throw invalid(SMS.smsWrong(left));
   }
   await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, row.id));
 }

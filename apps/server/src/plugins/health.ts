@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sendEnvelope } from '../../plugins/envelope.ts';
+import { sendEnvelope } from './envelope.ts';
 import { Code } from '@mchweb/contract';
-import { M } from '../../i18n/messages.ts';
+import { M } from '../i18n/messages.ts';
 
 /** /healthz: the process answers. /readyz: it can reach its database. */
 export default async function healthRoutes(app: FastifyInstance) {

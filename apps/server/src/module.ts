@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { INIT_STEPS } from '@mchweb/contract';
+import type { Config } from './config.ts';
+import type { Tx } from './db/client.ts';
+import type { SmsSender } from './sms-sender.ts';
+
+/** What every module's route plugins receive (app.ts builds it once). */
+export interface ModuleContext {
+  config: Config;
+  smsSender: SmsSender;
+  /** Every module's steps of the /welcome checklist, in the order of the module list. */
+  welcomeSteps: readonly WelcomeStep[];
+}
+
+/** A step of the /welcome checklist that a module knows how to tick from its own data. */
+export interface WelcomeStep {
+  key: (typeof INIT_STEPS)[number];
+  /** The page where the step is done. */
+  path: string;
+  done(db: Tx, companyId: number): Promise<boolean>;
+}
+
+/**
+ * A business module as app.ts sees it: its front door (`modules/<area>/index.ts`) exports one of these as
+ * `module`, and `modules/index.ts` lists them. Tables need no registration: drizzle-kit reads every
+ * `modules/*\/*.tables.ts`.
+ */
+export interface AppModule {
+  name: string;
+  /** Route plugins with their URL prefix; every route declares `config.access`. */
+  routes?: { plugin: FastifyPluginAsync<ModuleContext>; prefix: string }[];
+  welcomeSteps?: WelcomeStep[];
+}

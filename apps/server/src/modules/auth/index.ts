@@ -1,0 +1,7 @@
+// The auth module's front door: signing in and out, registering, passwords, the signed-in user's menu.
+import type { AppModule } from '../../module.ts';
+import authRoutes from './auth.routes.ts';
+
+export { hashPassword } from './password.ts';
+
+export const module: AppModule = { name: 'auth', routes: [{ plugin: authRoutes, prefix: '/api/merchant' }] };

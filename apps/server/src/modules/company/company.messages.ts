@@ -1,0 +1,24 @@
+import { clockText, fieldText, text } from '../../i18n/text.ts';
+
+/** Messages of companies (organisations): creating, editing, opening the service, leaving. */
+export const COMPANY = {
+  creditCodeTaken: fieldText(
+    'creditCode',
+    'an organisation with this unified social credit code already exists',
+    '已有机构使用该统一社会信用代码',
+  ),
+  serviceAlreadyOpen: (since: Date) => {
+    const at = clockText(since, true);
+    return text(
+      `The service is already open for this organisation (since ${at['en-US']}).`,
+      `该机构已开通服务（开通于${at['zh-CN']}）。`,
+    );
+  },
+  lastOwnerCannotLeave: fieldText(
+    'companyId',
+    'you are the last active owner of this organisation; make another member owner before leaving',
+    '您是该机构唯一在职的所有者，请先将其他成员设为所有者再退出',
+  ),
+
+  notFound: text('Organisation not found', '机构不存在'),
+} as const satisfies Record<string, unknown>;
