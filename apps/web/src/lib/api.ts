@@ -19,8 +19,11 @@ function client() {
   );
 }
 
-/** Options a feature may pass: `quiet` to show `msg` itself, `signal` from TanStack Query. */
-export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'signal' | 'timeout'>;
+/**
+ * What a feature's API file declares about its call (see request.ts): `quiet` when the caller shows `msg`
+ * itself, `companyCodes: 'self'` when it handles 8091012/8091033 itself, `signal` from TanStack Query.
+ */
+export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'companyCodes' | 'signal' | 'timeout'>;
 
 /** GET with query parameters (S7.1); resolves to the envelope's `data`, rejects with ApiError or AxiosError. */
 export async function apiGet<T>(url: string, params?: object, options: CallOptions = {}): Promise<T> {
@@ -34,9 +37,18 @@ export async function apiPost<T>(url: string, body: object = {}, options: CallOp
   return res.data.data;
 }
 
-/** S7.3: switching organisation is a call to the page's origin, not the merchant base. */
+/**
+ * S7.3: switching organisation is a call to the page's origin, not the merchant base. A refusal with a company
+ * code stays a toast (`companyCodes: 'self'`, S8.7): the user keeps working in the organisation they are in.
+ */
 export async function changeCompany(companyId: number): Promise<void> {
-  await (await client()).post<Envelope<null>>(`${window.location.origin}/api/websession/changeCompany`, { companyId });
+  await (
+    await client()
+  ).post<Envelope<null>>(
+    `${window.location.origin}/api/websession/changeCompany`,
+    { companyId },
+    { companyCodes: 'self' },
+  );
 }
 
 /** `fieldErrors('mobile: is already registered')` -> { field: 'mobile', message: 'is already registered' }. */

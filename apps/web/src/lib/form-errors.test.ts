@@ -25,4 +25,16 @@ describe('server msg beside the field it names', () => {
       { name: 'companyName', errors: ['Network Error'] },
     ]);
   });
+
+  it('nested field names: body.legalPerson.idNumber goes beside legalPerson.idNumber', () => {
+    const msg = 'body.legalPerson.idNumber: must be 18 characters; body.contacts.0.mobile: is required';
+    expect(serverFieldErrors(refusal(msg), ['legalPerson.idNumber', 'contacts.0.mobile'], 'companyName')).toEqual([
+      { name: 'legalPerson.idNumber', errors: ['must be 18 characters'] },
+      { name: 'contacts.0.mobile', errors: ['is required'] },
+    ]);
+    expect(serverFieldErrors(refusal(msg), (name) => name.startsWith('legal'), 'companyName')).toEqual([
+      { name: 'legalPerson.idNumber', errors: ['must be 18 characters'] },
+      { name: 'companyName', errors: ['body.contacts.0.mobile: is required'] },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { apiGet, apiPost, changeCompany, download, upload } from './api';
 import { ApiError, http, REQUEST_TIMEOUT_MS, setLoginNavigator, setPathNavigator } from './request';
 import { isNetworkOnline, setNetworkOnline } from './network';
+import { fetchCompanyInfo } from './session';
 import { changeLanguage } from '@/i18n';
 
 const ok = (data: unknown) => HttpResponse.json({ status: 200, code: 200, msg: 'ok', message: 'ok', data });
@@ -204,10 +205,22 @@ describe('request layer', () => {
     expect(paths).toEqual([]);
   });
 
-  it('S8.3 /feeManager/bindingMobile failures are rejected silently', async () => {
-    server.use(mock.post('*/api/merchant/feeManager/bindingMobile', () => refuse(400, 'smsCode: is wrong')));
-    await expect(apiPost('/feeManager/bindingMobile', {})).rejects.toMatchObject({ code: 400 });
+  it('S8.3 a call declared quiet is rejected silently (/feeManager/bindingMobile: binding-mobile.test.ts)', async () => {
+    server.use(mock.post('*/api/merchant/staff/invite', () => refuse(400, 'mobile: is already a member')));
+    await expect(apiPost('/staff/invite', {}, { quiet: true })).rejects.toMatchObject({ code: 400 });
     await new Promise((r) => setTimeout(r, 50));
+    expect(toasts()).toEqual([]);
+  });
+
+  it("S4.4 S8.7 the guard's company fetch handles the company codes itself: no /login-error, no toast", async () => {
+    const paths: string[] = [];
+    setPathNavigator((p) => paths.push(p));
+    localStorage.setItem('companyInfo', JSON.stringify({ companyId: 1 }));
+    server.use(mock.post('*/api/merchant/feeManager/getCompany', () => refuse(8091033, 'frozen')));
+    await expect(fetchCompanyInfo()).rejects.toMatchObject({ code: 8091033, msg: 'frozen' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(paths).toEqual([]);
+    expect(localStorage.getItem('companyInfo')).not.toBeNull();
     expect(toasts()).toEqual([]);
   });
 

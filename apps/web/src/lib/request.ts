@@ -10,10 +10,15 @@ import { toast } from './toast';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Skip the envelope code checks (S7.4): binary exports and uploads. Set for RAW_PATHS automatically. */
+    /** Skip the envelope code checks (S7.4): binary exports and uploads (`download`/`upload` of lib/api.ts). */
     raw?: boolean;
     /** Do not toast a business error: the caller shows `msg` itself (e.g. beside the form field it names). */
     quiet?: boolean;
+    /**
+     * 'self': the caller handles the company codes 8091012/8091033 (S4.4: the guard's company fetch, a refused
+     * organisation switch) instead of the request layer sending the user to /login-error (S8.7).
+     */
+    companyCodes?: 'self';
     /** Internal: the duplicate-request key of this call. */
     dedupeKey?: string;
   }
@@ -27,13 +32,8 @@ export const SERVER_ERROR_DEBOUNCE_MS = 1000;
 /** S8.1: envelope codes and HTTP statuses that mean the session is gone. */
 export const AUTH_CODES = [401, 407];
 export const AUTH_HTTP_STATUSES = [401, 403, 407];
-/** S8.7: company codes; the guard's own fetch and a refused organisation switch handle them themselves. */
+/** S8.7: company codes; a call declared `companyCodes: 'self'` handles them itself. */
 export const COMPANY_CODES = [8091012, 8091033];
-const COMPANY_CODE_OWNERS = ['/feeManager/getCompany', '/api/websession/changeCompany'];
-/** S8.3: failures of these calls are rejected without a toast. */
-export const SILENT_PATHS = ['/feeManager/bindingMobile'];
-/** S7.4: binary answers and uploads skip the code checks. */
-export const RAW_PATHS = ['/exportOrder', '/exportSettlement', '/exportTradeBill', '/inco/upload'];
 
 // The error type and the session dialog live in modules without axios (see their files); re-exported here.
 export { ApiError } from './api-error';
@@ -45,14 +45,6 @@ export {
   setLoginNavigator,
   setPathNavigator,
 } from './session-expiry';
-
-const path = (url = '') =>
-  '/' +
-  url
-    .replace(/^https?:\/\/[^/]+/, '')
-    .replace(/^\/?(api\/merchant\/)?/, '')
-    .split('?')[0];
-const matches = (list: string[], url?: string) => list.includes(path(url));
 
 export const http = axios.create({
   baseURL: ENV.apiOrigin + API_BASE,
@@ -92,7 +84,6 @@ http.interceptors.request.use((config) => {
   config.signal = controller.signal;
   config.dedupeKey = key;
   pending.set(key, controller);
-  if (matches(RAW_PATHS, config.url)) config.raw = true;
   progressBegin();
   return config;
 });
@@ -123,12 +114,12 @@ http.interceptors.response.use(
       toast.error(body.msg);
       return Promise.reject(new ApiError(body, response.status));
     }
-    if (COMPANY_CODES.includes(body.code) && !matches(COMPANY_CODE_OWNERS, config.url)) {
+    if (COMPANY_CODES.includes(body.code) && config.companyCodes !== 'self') {
       companyBlocked(body.code, body.msg);
       return Promise.reject(new ApiError(body, response.status));
     }
     if (body.code !== 200) {
-      if (!config.quiet && !matches(SILENT_PATHS, config.url)) toast.error(body.msg);
+      if (!config.quiet) toast.error(body.msg);
       return Promise.reject(new ApiError(body, response.status));
     }
     return response;

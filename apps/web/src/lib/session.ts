@@ -57,9 +57,12 @@ export function companyInfoEmpty(info: StoredCompanyInfo | null): boolean {
   return !info || Object.keys(info).length === 0;
 }
 
-/** The guard's company-info fetch; quiet because the guard itself decides what a refusal means. */
+/**
+ * The guard's company-info fetch (POST /feeManager/getCompany): quiet, and it handles the company codes itself,
+ * because the guard decides what a refusal means (S4.4.2, S4.4.3).
+ */
 export function fetchCompanyInfo(): Promise<CompanyInfo> {
-  return apiPost<CompanyInfo>('/feeManager/getCompany', {}, { quiet: true });
+  return apiPost<CompanyInfo>('/feeManager/getCompany', {}, { quiet: true, companyCodes: 'self' });
 }
 export function storeCompanyInfo(data: object | null): StoredCompanyInfo {
   const info = { ...(data ?? {}) } as StoredCompanyInfo; // S4.4.4: every field copied in

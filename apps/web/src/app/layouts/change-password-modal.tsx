@@ -1,9 +1,9 @@
 import { Form, Input, Modal } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiPost, fieldOf } from '@/lib/api';
+import { changePassword } from '@/features/auth/api/change-password';
 import { toast } from '@/lib/toast';
 import { PASSWORD_RE } from '@/lib/rules';
+import { useServerForm } from '@/lib/use-server-form';
 
 interface Values {
   oldPassword: string;
@@ -15,19 +15,14 @@ interface Values {
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const change = useMutation({
-    mutationFn: (v: Values) =>
-      apiPost('/user/changePassword', { oldPassword: v.oldPassword, newPassword: v.newPassword }, { quiet: true }),
+  const { onFinish, busy } = useServerForm(form, {
+    submit: (v) => changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }),
     onSuccess: () => {
       toast.success(t('password.changed'));
       form.resetFields();
       onClose();
     },
-    onError: (error) => {
-      const { field, message } = fieldOf(error);
-      const name = field === 'oldPassword' || field === 'newPassword' ? field : 'oldPassword';
-      form.setFields([{ name, errors: [field ? message : fieldOf(error).message] }]);
-    },
+    fallback: 'oldPassword',
   });
   return (
     <Modal
@@ -35,12 +30,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       title={t('password.title')}
       okText={t('action.save')}
       cancelText={t('action.cancel')}
-      confirmLoading={change.isPending}
+      confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item
           name="oldPassword"
           label={t('password.old')}

@@ -7,9 +7,9 @@ import type { InputRef } from 'antd/es/input';
 import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LoginData } from '@mchweb/contract';
-import { apiPost, fieldOf } from '@/lib/api';
+import { fieldOf } from '@/lib/api';
 import { storeSignIn } from '@/lib/session';
+import { login } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
 import { NS } from '../i18n';
 
@@ -62,7 +62,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const data = await apiPost<LoginData>('/login', values, { quiet: true });
+      const data = await login(values);
       storeSignIn(data);
       const redirect = params.get('redirect');
       const target = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/welcome';

@@ -1,55 +1,34 @@
-import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LoginData } from '@mchweb/contract';
-import { apiPost, fieldOf } from '@/lib/api';
 import { MOBILE_RE, PASSWORD_RE } from '@/lib/rules';
 import { storeSignIn } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { useServerForm } from '@/lib/use-server-form';
 import { SmsCodeField } from '@/components/sms-code-field';
+import { register, type RegisterInput } from '../api/register';
+import { sendRegisterCode } from '../api/send-sms';
 import { AuthShell } from '../components/auth-shell';
 import { PAGES_NS as NS } from '../pages-i18n';
 
-interface Values {
-  mobile: string;
-  smsCode: string;
-  password: string;
-  agreed: boolean;
-}
-const FIELDS = ['mobile', 'smsCode', 'password', 'agreed'] as const;
+/** The form's values: the agreements checkbox may be unticked until antd's rule stops the submit. */
+type Values = Omit<RegisterInput, 'agreed'> & { agreed: boolean };
 
 /** Sign up: mobile, SMS code (60 s countdown), password, the three agreements. */
 export default function RegisterPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-
-  /** A server `msg` like "mobile: is already registered" goes beside its field. */
-  function showError(e: unknown) {
-    const { field, message } = fieldOf(e);
-    const name = (FIELDS as readonly string[]).includes(field ?? '') ? (field as (typeof FIELDS)[number]) : 'mobile';
-    form.setFields([{ name, errors: [message] }]);
-  }
-
-  async function submit(v: Values) {
-    setBusy(true);
-    try {
-      const data = await apiPost<LoginData>(
-        '/register',
-        { mobile: v.mobile, smsCode: v.smsCode, password: v.password, agreed: true },
-        { quiet: true },
-      );
+  // A server `msg` like "mobile: is already registered" goes beside its field.
+  const { onFinish, busy, showError } = useServerForm(form, {
+    submit: (v) => register({ mobile: v.mobile, smsCode: v.smsCode, password: v.password, agreed: true }),
+    onSuccess: (data) => {
       storeSignIn(data);
       toast.success(t('register.done'));
       navigate('/welcome', { replace: true });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fallback: 'mobile',
+  });
 
   const agreement = (to: string, label: string) => (
     <Link to={to} target="_blank" rel="noopener">
@@ -59,7 +38,7 @@ export default function RegisterPage() {
 
   return (
     <AuthShell title={t('register.title')}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} size="large">
         <Form.Item
           name="mobile"
           label={t('register.mobile')}
@@ -80,9 +59,9 @@ export default function RegisterPage() {
           placeholder={t('register.smsCodePlaceholder')}
           sendText={t('register.send')}
           resendText={(seconds) => t('register.resend', { seconds })}
-          send={(mobile) => apiPost('/sms/send', { mobile, scene: 'register' }, { quiet: true })}
+          send={sendRegisterCode}
           onSent={() => toast.success(t('register.sent'))}
-          onError={showError}
+          onError={(e) => showError(e)}
           testIds={{ input: 'register-sms-code', send: 'register-send-code' }}
         />
         <Form.Item

@@ -1,13 +1,18 @@
-import type { CompanyInfo } from '@mchweb/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { addCompanyBody, CompanyInfo } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { refreshAfterCompanySwitch } from '@/lib/session';
 
-export interface AddCompanyInput {
-  companyName: string;
-  creditCode: string;
-  contactName: string;
-  contactMobile: string;
-}
+export type AddCompanyInput = z.input<typeof addCompanyBody>;
 
 /** POST /feeManager/addCompany: quiet, the form shows the server's msg beside the field it names. */
 export const addCompany = (input: AddCompanyInput) =>
   apiPost<CompanyInfo>('/feeManager/addCompany', input, { quiet: true });
+
+/** Create an organisation; the server makes it the session's current one, and the client's session follows. */
+export const useAddCompany = () =>
+  useMutation({
+    mutationFn: addCompany,
+    onSuccess: () => refreshAfterCompanySwitch(),
+  });

@@ -1,9 +1,14 @@
-import type { CompanyInfo } from '@mchweb/contract';
+import type { z } from 'zod';
+import type { bindingMobileBody, CompanyInfo } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { useProfileMutation } from './company-info';
+import { companyKeys } from './query-keys';
 
-/**
- * POST /feeManager/bindingMobile. The request layer rejects this one silently (S8.3), so the caller must show
- * the msg itself, beside the field it names.
- */
-export const bindingMobile = (mobile: string, smsCode: string) =>
-  apiPost<CompanyInfo>('/feeManager/bindingMobile', { mobile, smsCode });
+export type BindingMobileInput = z.input<typeof bindingMobileBody>;
+
+/** POST /feeManager/bindingMobile: rejected silently (S8.3, `quiet`), the form shows the msg beside its field. */
+export const bindingMobile = (input: BindingMobileInput) =>
+  apiPost<CompanyInfo>('/feeManager/bindingMobile', input, { quiet: true });
+
+/** Binding completes a getting-started step: the checklist is fetched again. */
+export const useBindingMobile = () => useProfileMutation(bindingMobile, companyKeys.initStatus());

@@ -1,11 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@mchweb/contract';
 import { apiGet } from '@/lib/api';
+import { companyKeys } from './query-keys';
 
 /** GET /company/list: the user's organisations with role, status and which one is current. */
 export const companyListQuery = () =>
   queryOptions({
-    queryKey: ['company', 'list'],
+    queryKey: companyKeys.list(),
     queryFn: ({ signal }) => apiGet<CompanyListItem[]>('/company/list', {}, { signal }),
   });
 export const useCompanyList = () => useQuery(companyListQuery());
+
+/**
+ * Fetch the list again after a change. Not `invalidateQueries`: refreshAfterCompanySwitch() drops every cached
+ * query, the mounted list's too, and an invalidation finds nothing to refetch then; fetchQuery puts the fresh
+ * list back in the cache, where the page's query picks it up. A failure leaves the list as it was.
+ */
+export function refetchCompanyList(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.fetchQuery({ ...companyListQuery(), staleTime: 0 }).catch(() => undefined);
+}

@@ -1,12 +1,14 @@
-import type { CompanyInfo } from '@mchweb/contract';
+import type { z } from 'zod';
+import type { CompanyInfo, updateCompanyBody } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { useProfileMutation } from './company-info';
+import { companyKeys } from './query-keys';
 
-export interface UpdateCompanyInput {
-  companyName: string;
-  contactName: string;
-  address?: string;
-}
+export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;
 
 /** POST /feeManager/updateCompany (owner only, `company:edit`); quiet: errors go beside the fields. */
 export const updateCompany = (input: UpdateCompanyInput) =>
   apiPost<CompanyInfo>('/feeManager/updateCompany', input, { quiet: true });
+
+/** The profile and the organisation list follow the edit. */
+export const useUpdateCompany = () => useProfileMutation(updateCompany, companyKeys.list());

@@ -1,23 +1,12 @@
-import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CompanyInfo } from '@mchweb/contract';
 import { MOBILE_RE } from '@/lib/rules';
-import { storeCompanyInfo } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { bindingMobile } from '../api/binding-mobile';
+import { useServerForm } from '@/lib/use-server-form';
+import { useBindingMobile, type BindingMobileInput } from '../api/binding-mobile';
 import { sendBindMobileCode } from '../api/send-sms';
-import { companyInfoQuery } from '../api/company-info';
-import { serverFieldErrors } from '@/lib/form-errors';
 import { SmsCodeField } from '@/components/sms-code-field';
 import { NS } from '../i18n';
-
-interface Values {
-  mobile: string;
-  smsCode: string;
-}
-const FIELDS = ['mobile', 'smsCode'] as const;
 
 /**
  * Bind the contact mobile with an SMS code. bindingMobile is rejected silently by the request layer (S8.3),
@@ -25,33 +14,24 @@ const FIELDS = ['mobile', 'smsCode'] as const;
  */
 export function BindMobileForm({ initialMobile, onDone }: { initialMobile: string | null; onDone?: () => void }) {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(v: Values) {
-    setBusy(true);
-    try {
-      const info: CompanyInfo = await bindingMobile(v.mobile.trim(), v.smsCode.trim());
-      storeCompanyInfo(info);
-      queryClient.setQueryData(companyInfoQuery().queryKey, info);
-      void queryClient.invalidateQueries({ queryKey: ['company', 'initStatus'] });
+  const [form] = Form.useForm<BindingMobileInput>();
+  const bind = useBindingMobile();
+  const { onFinish, busy, showError } = useServerForm(form, {
+    submit: (v) => bind.mutateAsync({ mobile: v.mobile.trim(), smsCode: v.smsCode.trim() }),
+    onSuccess: () => {
       toast.success(t('home.bindDone'));
       form.resetFields(['smsCode']);
       onDone?.();
-    } catch (e) {
-      form.setFields(serverFieldErrors(e, FIELDS, 'smsCode') as never);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fallback: 'smsCode',
+  });
 
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={submit}
+      onFinish={onFinish}
       initialValues={{ mobile: initialMobile ?? '' }}
       className="company-form"
       data-testid="bind-mobile-form"
@@ -71,7 +51,7 @@ export function BindMobileForm({ initialMobile, onDone }: { initialMobile: strin
         resendText={(seconds) => t('home.resend', { seconds })}
         send={sendBindMobileCode}
         onSent={() => toast.success(t('home.sent'))}
-        onError={(e) => form.setFields(serverFieldErrors(e, FIELDS, 'mobile') as never)}
+        onError={(e) => showError(e, 'mobile')}
         testIds={{ input: 'bind-sms-code', send: 'bind-send' }}
       />
       <Button type="primary" htmlType="submit" loading={busy} style={{ marginTop: 8 }} data-testid="bind-submit">

@@ -1,49 +1,29 @@
-import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyInfo } from '@mchweb/contract';
-import { storeCompanyInfo } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { updateCompany, type UpdateCompanyInput } from '../api/update-company';
-import { companyInfoQuery } from '../api/company-info';
-import { serverFieldErrors } from '@/lib/form-errors';
+import { useServerForm } from '@/lib/use-server-form';
+import { useUpdateCompany, type UpdateCompanyInput } from '../api/update-company';
 import { NS } from '../i18n';
-
-const FIELDS = ['companyName', 'contactName', 'address'] as const;
 
 /** The owner's profile editor (updateCompany); the header's organisation name follows the stored info. */
 export function EditCompanyModal({ info, open, onClose }: { info: CompanyInfo; open: boolean; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<UpdateCompanyInput>();
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    let v: UpdateCompanyInput;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
-      const next = await updateCompany({
+  const update = useUpdateCompany();
+  const { onFinish, busy } = useServerForm(form, {
+    submit: (v) =>
+      update.mutateAsync({
         companyName: v.companyName.trim(),
         contactName: v.contactName.trim(),
         address: v.address?.trim() ?? '',
-      });
-      storeCompanyInfo(next);
-      queryClient.setQueryData(companyInfoQuery().queryKey, next);
-      void queryClient.invalidateQueries({ queryKey: ['company', 'list'] });
+      }),
+    onSuccess: () => {
       toast.success(t('home.saved'));
       onClose();
-    } catch (e) {
-      form.setFields(serverFieldErrors(e, FIELDS, 'companyName') as never);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fallback: 'companyName',
+  });
 
   return (
     <Modal
@@ -51,7 +31,7 @@ export function EditCompanyModal({ info, open, onClose }: { info: CompanyInfo; o
       title={t('home.editTitle')}
       okText={t('home.save')}
       cancelText={t('cancel')}
-      onOk={() => void save()}
+      onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={busy}
       destroyOnHidden
@@ -62,6 +42,7 @@ export function EditCompanyModal({ info, open, onClose }: { info: CompanyInfo; o
         layout="vertical"
         requiredMark={false}
         preserve={false}
+        onFinish={onFinish}
         initialValues={{ companyName: info.companyName, contactName: info.contactName, address: info.address ?? '' }}
       >
         <Form.Item

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Result, Skeleton, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '@/components/permission';
-import { storeCompanyInfo } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { companyInfoQuery, useCompanyInfo } from '../api/company-info';
-import { openFeeManager } from '../api/open-fee-manager';
+import { useCompanyInfo } from '../api/company-info';
+import { useOpenService } from '../api/open-service';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
 import '../components/company.css';
@@ -16,31 +14,24 @@ import '../components/company.css';
 export default function OpenPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const info = useCompanyInfo();
+  const openService = useOpenService();
   const canOpen = useHasPermission(['company:open']);
   const [agreed, setAgreed] = useState(false);
   const [showRequired, setShowRequired] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function submit() {
+  function submit() {
     if (!agreed) {
       setShowRequired(true);
       return;
     }
-    setBusy(true);
-    try {
-      const next = await openFeeManager();
-      storeCompanyInfo(next);
-      queryClient.setQueryData(companyInfoQuery().queryKey, next);
-      void queryClient.invalidateQueries({ queryKey: ['company', 'initStatus'] });
-      toast.success(t('open.done'));
-      navigate('/welcome', { replace: true });
-    } catch {
-      // The request layer has shown the server's msg (e.g. already open, or the role may not).
-    } finally {
-      setBusy(false);
-    }
+    openService.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t('open.done'));
+        navigate('/welcome', { replace: true });
+      },
+      // A refusal (already open, or the role may not) is shown by the request layer.
+    });
   }
 
   const link = (to: string, label: string) => (
@@ -107,9 +98,9 @@ export default function OpenPage() {
           size="large"
           block
           style={{ marginTop: 24 }}
-          loading={busy}
+          loading={openService.isPending}
           disabled={!canOpen}
-          onClick={() => void submit()}
+          onClick={submit}
           data-testid="open-submit"
         >
           {t('open.submit')}

@@ -1,54 +1,46 @@
-import { useState } from 'react';
 import { Button, Card, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_RE } from '@/lib/rules';
-import { refreshAfterCompanySwitch, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { addCompany, type AddCompanyInput } from '../api/add-company';
-import { serverFieldErrors } from '@/lib/form-errors';
+import { useServerForm } from '@/lib/use-server-form';
+import { useAddCompany, type AddCompanyInput } from '../api/add-company';
 import { NS } from '../i18n';
 import '../components/company.css';
 
-const FIELDS = ['companyName', 'creditCode', 'contactName', 'contactMobile'] as const;
 /** 18 characters of the code's alphabet; the check digit itself is the server's to judge (see report). */
 const CREDIT_CODE_FORMAT = /^[0-9A-HJ-NP-RTUW-Y]{18}$/;
 
 /** /organ-create: a new organisation; the creator is its owner and it becomes current. */
-export default function OrganCreatePage() {
+export default function CompanyCreatePage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const { companyInfo } = useSession();
   const [form] = Form.useForm<AddCompanyInput>();
-  const [busy, setBusy] = useState(false);
-  const canGoBack = Boolean(companyInfo?.companyId || companyInfo?.hasOtherCompany);
-
-  async function submit(values: AddCompanyInput) {
-    setBusy(true);
-    try {
-      await addCompany({
-        companyName: values.companyName.trim(),
-        creditCode: values.creditCode.trim().toUpperCase(),
-        contactName: values.contactName.trim(),
-        contactMobile: values.contactMobile.trim(),
-      });
-      // The server made it the session's current organisation: the client's session follows.
-      await refreshAfterCompanySwitch();
+  const add = useAddCompany();
+  const { onFinish, busy } = useServerForm(form, {
+    submit: (v) =>
+      add.mutateAsync({
+        companyName: v.companyName.trim(),
+        creditCode: v.creditCode.trim().toUpperCase(),
+        contactName: v.contactName.trim(),
+        contactMobile: v.contactMobile.trim(),
+      }),
+    onSuccess: () => {
       toast.success(t('create.done'));
       navigate('/welcome', { replace: true });
-    } catch (e) {
-      form.setFields(serverFieldErrors(e, FIELDS, 'companyName') as never);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fallback: 'companyName',
+  });
+  const canGoBack = Boolean(companyInfo?.companyId || companyInfo?.hasOtherCompany);
 
   return (
     <section className="company-page" data-testid="page-organ-create">
       <h1>{t('create.title')}</h1>
       <p className="company-intro">{t('create.intro')}</p>
       <Card className="company-form">
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={busy}>
           <Form.Item
             name="companyName"
             label={t('field.companyName')}

@@ -15,7 +15,7 @@ import '../components/company.css';
 const ROLES = ['OWNER', 'ADMIN', 'FINANCE', 'CASHIER'];
 
 /** /organ-home: the organisation's profile (owner edits it), contact-mobile binding, trade figures to come. */
-export default function OrganHomePage() {
+export default function CompanyHomePage() {
   const { t } = useTranslation(NS);
   const info = useCompanyInfo();
   const [editing, setEditing] = useState(false);

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Button, Card, Empty, Modal, Skeleton, Space, Tag } from 'antd';
 import { CheckCircleFilled, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CompanyListItem } from '@mchweb/contract';
-import { changeCompany } from '@/lib/api';
-import { refreshAfterCompanySwitch } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { breakBind } from '../api/break-bind';
+import { useLeaveCompany } from '../api/break-bind';
+import { useChangeCompany } from '../api/change-company';
 import { useCompanyList } from '../api/company-list';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
@@ -21,29 +19,26 @@ function blockedReason(c: CompanyListItem): 'FROZEN' | 'CLOSED' | 'DISABLED' | '
 }
 
 /** /organ-select: the user's organisations; enter one, leave one, or create another. */
-export default function OrganSelectPage() {
+export default function CompanySelectPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const list = useCompanyList();
-  const [switching, setSwitching] = useState<number | null>(null);
+  const change = useChangeCompany();
+  const leaveCompany = useLeaveCompany();
+  // The organisation being entered; the others' buttons wait meanwhile.
+  const switching = change.isPending ? change.variables : null;
 
   const roleLabel = (c: CompanyListItem) =>
     c.role in ROLE_KEYS ? t(`role.${c.role}`) : c.roleName || t('role.CUSTOM');
 
-  async function enter(c: CompanyListItem) {
-    setSwitching(c.companyId);
-    try {
-      await changeCompany(c.companyId);
-      // Every cached query belonged to the previous organisation: refreshAfterCompanySwitch clears them all.
-      await refreshAfterCompanySwitch();
-      toast.success(t('select.switched', { name: c.companyName }));
-      navigate('/welcome', { replace: true });
-    } catch {
-      // The request layer has shown the server's msg; the list may be stale (e.g. frozen meanwhile).
-      void list.refetch();
-    } finally {
-      setSwitching(null);
-    }
+  function enter(c: CompanyListItem) {
+    change.mutate(c.companyId, {
+      onSuccess: () => {
+        toast.success(t('select.switched', { name: c.companyName }));
+        navigate('/welcome', { replace: true });
+      },
+      // A refusal is toasted by the request layer, and the list fetched again.
+    });
   }
 
   function leave(c: CompanyListItem) {
@@ -55,13 +50,11 @@ export default function OrganSelectPage() {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          await breakBind(c.companyId);
+          await leaveCompany.mutateAsync(c);
         } catch {
           return; // the last owner's refusal: the request layer shows the server's msg
         }
         toast.success(t('select.left', { name: c.companyName }));
-        if (c.current) await refreshAfterCompanySwitch().catch(() => undefined);
-        await list.refetch();
       },
     });
   }
@@ -104,7 +97,7 @@ export default function OrganSelectPage() {
                     type="link"
                     disabled={why !== null || (switching !== null && switching !== c.companyId)}
                     loading={switching === c.companyId}
-                    onClick={() => void enter(c)}
+                    onClick={() => enter(c)}
                     data-testid={`organ-enter-${c.companyId}`}
                   >
                     {t('select.enter')}

@@ -1,4 +1,9 @@
+import type { z } from 'zod';
+import type { deleteRoleBody } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { staffKeys } from './query-keys';
+import { useStaffMutation } from './use-staff-mutation';
 
 /** POST /role/delete: a custom role no member holds; the refusal says how many hold it. */
-export const deleteRole = (roleId: number) => apiPost<null>('/role/delete', { roleId });
+export const deleteRole = (input: z.input<typeof deleteRoleBody>) => apiPost<null>('/role/delete', input);
+export const useDeleteRole = () => useStaffMutation(deleteRole, staffKeys.roles());

@@ -1,11 +1,13 @@
-import type { StaffMember } from '@mchweb/contract';
+import type { z } from 'zod';
+import type { inviteStaffBody, StaffMember } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { staffKeys } from './query-keys';
+import { useStaffMutation } from './use-staff-mutation';
 
-export interface InviteInput {
-  mobile: string;
-  name?: string;
-  roleId: number;
-}
+export type InviteStaffInput = z.input<typeof inviteStaffBody>;
 
 /** POST /staff/invite; quiet so the form shows the msg beside the field it names. */
-export const inviteStaff = (input: InviteInput) => apiPost<StaffMember>('/staff/invite', input, { quiet: true });
+export const inviteStaff = (input: InviteStaffInput) => apiPost<StaffMember>('/staff/invite', input, { quiet: true });
+
+/** Invite by mobile: the members and the roles' member counts change. */
+export const useInviteStaff = () => useStaffMutation(inviteStaff, staffKeys.all);

@@ -1,11 +1,11 @@
-import type { Role } from '@mchweb/contract';
+import type { z } from 'zod';
+import type { Role, saveRoleBody } from '@mchweb/contract';
 import { apiPost } from '@/lib/api';
+import { staffKeys } from './query-keys';
+import { useStaffMutation } from './use-staff-mutation';
 
-export interface SaveRoleInput {
-  roleId?: number;
-  name: string;
-  permissions: string[];
-}
+export type SaveRoleInput = z.input<typeof saveRoleBody>;
 
 /** POST /role/save: create (no roleId) or edit a custom role; quiet so the editor shows the msg. */
 export const saveRole = (input: SaveRoleInput) => apiPost<Role>('/role/save', input, { quiet: true });
+export const useSaveRole = () => useStaffMutation(saveRole, staffKeys.all);

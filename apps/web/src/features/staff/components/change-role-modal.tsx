@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Modal, Select } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Role, StaffMember } from '@mchweb/contract';
 import { toast } from '@/lib/toast';
-import { setStaffRole } from '../api/set-staff-role';
+import { useSetStaffRole } from '../api/set-staff-role';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
 
@@ -19,22 +18,20 @@ export function ChangeRoleModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
   const [roleId, setRoleId] = useState(member.roleId);
-  const [busy, setBusy] = useState(false);
+  const setRole = useSetStaffRole();
 
-  async function save() {
-    setBusy(true);
-    try {
-      await setStaffRole(member.memberId, roleId);
-      toast.success(t('staff.roleChanged'));
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      onClose();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
+  function save() {
+    // A refusal is shown by the request layer; the dialog stays open.
+    setRole.mutate(
+      { memberId: member.memberId, roleId },
+      {
+        onSuccess: () => {
+          toast.success(t('staff.roleChanged'));
+          onClose();
+        },
+      },
+    );
   }
 
   return (
@@ -43,9 +40,9 @@ export function ChangeRoleModal({
       title={t('staff.changeRoleTitle', { who: member.name || member.mobile })}
       okText={t('roles.save')}
       cancelText={t('cancel')}
-      onOk={() => void save()}
+      onOk={save}
       onCancel={onClose}
-      confirmLoading={busy}
+      confirmLoading={setRole.isPending}
       okButtonProps={{ disabled: roleId === member.roleId, 'data-testid': 'role-change-save' }}
     >
       <Select

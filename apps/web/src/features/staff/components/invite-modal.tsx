@@ -1,53 +1,30 @@
-import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@mchweb/contract';
 import { MOBILE_RE } from '@/lib/rules';
 import { toast } from '@/lib/toast';
-import { inviteStaff, type InviteInput } from '../api/invite-staff';
-import { staffListQuery } from '../api/staff-list';
+import { useServerForm } from '@/lib/use-server-form';
+import { useInviteStaff, type InviteStaffInput } from '../api/invite-staff';
 import { roleLabel } from './role-label';
-import { serverFieldErrors } from '@/lib/form-errors';
 import { NS } from '../i18n';
-
-const FIELDS = ['mobile', 'name', 'roleId'] as const;
 
 /** Invite by mobile: joins at once when registered, else when that mobile registers. */
 export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<InviteInput>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit() {
-    let v: InviteInput;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
-      const member = await inviteStaff({
-        mobile: v.mobile.trim(),
-        roleId: v.roleId,
-        name: v.name?.trim() || undefined,
-      });
+  const [form] = Form.useForm<InviteStaffInput>();
+  const invite = useInviteStaff();
+  const { onFinish, busy } = useServerForm(form, {
+    submit: (v) => invite.mutateAsync({ mobile: v.mobile.trim(), roleId: v.roleId, name: v.name?.trim() || undefined }),
+    onSuccess: (member) => {
       toast.success(
         member.status === 'INVITED'
           ? t('staff.invited', { mobile: member.mobile })
           : t('staff.joined', { mobile: member.mobile }),
       );
-      await queryClient.invalidateQueries({ queryKey: staffListQuery().queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'roles'] });
       onClose();
-    } catch (e) {
-      form.setFields(serverFieldErrors(e, FIELDS, 'mobile') as never);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fallback: 'mobile',
+  });
 
   return (
     <Modal
@@ -55,14 +32,14 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
       title={t('staff.inviteTitle')}
       okText={t('staff.invite')}
       cancelText={t('cancel')}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'invite-submit' }}
       cancelButtonProps={{ 'data-testid': 'invite-cancel' }}
     >
       <Alert type="info" showIcon title={t('staff.inviteHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark={false}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item
           name="mobile"
           label={t('col.mobile')}

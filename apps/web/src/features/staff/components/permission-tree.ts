@@ -1,5 +1,5 @@
 import type { RoleCatalogue } from '@mchweb/contract';
-import { withPagePermissions } from '@mchweb/contract/permissions';
+import { withPagePermissions, type Permission } from '@mchweb/contract/permissions';
 
 /** One node of the role editor's tree (antd Tree's DataNode shape, kept plain so it is testable). */
 export interface PermNode {
@@ -64,7 +64,7 @@ export function buildPermTree(
 }
 
 /** The permissions the checked leaves grant, made whole the way the server will (a button brings its page). */
-export function permissionsOf(checkedKeys: readonly string[], tree: PermTree): string[] {
+export function permissionsOf(checkedKeys: readonly string[], tree: PermTree): Permission[] {
   const granted = checkedKeys.map((k) => tree.leaves.get(k)).filter((p): p is string => p !== undefined);
   return withPagePermissions(granted);
 }

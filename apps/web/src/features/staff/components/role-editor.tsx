@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Skeleton, Space, Tree, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@mchweb/contract';
+import { isPermission, type Permission } from '@mchweb/contract/permissions';
 import { hasAnyButton, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useRoleCatalogue } from '../api/role-catalogue';
-import { saveRole } from '../api/save-role';
+import { useSaveRole } from '../api/save-role';
 import { buildPermTree, checkedKeysOf, permissionsOf } from './permission-tree';
 import { LoadError } from '@/components/load-error';
 import { roleLabel } from './role-label';
-import { serverFieldErrors } from '@/lib/form-errors';
+import { useServerForm } from '@/lib/use-server-form';
 import { NS } from '../i18n';
 
 /**
@@ -20,13 +20,23 @@ import { NS } from '../i18n';
 export function RoleEditor({ role, readOnly, onClose }: { role?: Role; readOnly: boolean; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const { t: tm } = useTranslation('menu');
-  const queryClient = useQueryClient();
   const { buttonData } = useSession();
   const catalogue = useRoleCatalogue();
   const [form] = Form.useForm<{ name: string }>();
-  const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [permissions, setPermissions] = useState<Permission[]>(role?.permissions.filter(isPermission) ?? []);
+  const saveRole = useSaveRole();
+  // A refusal naming no field of the form (e.g. a permission the editor may not grant) shows above the tree.
+  const {
+    onFinish,
+    busy,
+    error: refusal,
+  } = useServerForm(form, {
+    submit: ({ name }) => saveRole.mutateAsync({ roleId: role?.roleId, name: name.trim(), permissions }),
+    onSuccess: () => {
+      toast.success(t('roles.saved'));
+      onClose();
+    },
+  });
 
   const tree = useMemo(
     () =>
@@ -46,31 +56,6 @@ export function RoleEditor({ role, readOnly, onClose }: { role?: Role; readOnly:
     [catalogue.data, t, tm, buttonData, readOnly],
   );
 
-  async function save() {
-    let name: string;
-    try {
-      ({ name } = await form.validateFields());
-    } catch {
-      form.scrollToField('name'); // the name is above the tree the user was working in
-      return;
-    }
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await saveRole({ roleId: role?.roleId, name: name.trim(), permissions });
-      toast.success(t('roles.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
-      onClose();
-    } catch (e) {
-      const errors = serverFieldErrors(e, ['name'], 'permissions');
-      form.setFields(errors.filter((x) => x.name === 'name') as never);
-      const other = errors.find((x) => x.name !== 'name');
-      setRefusal(other ? other.errors.join('; ') : null);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const title = readOnly
     ? t('roles.editorView', { name: roleLabel(t, role!.code, role!.name) })
     : role
@@ -89,7 +74,7 @@ export function RoleEditor({ role, readOnly, onClose }: { role?: Role; readOnly:
         !readOnly && (
           <Space>
             <Button onClick={onClose}>{t('cancel')}</Button>
-            <Button type="primary" loading={busy} onClick={() => void save()} data-testid="role-save">
+            <Button type="primary" loading={busy} onClick={() => form.submit()} data-testid="role-save">
               {t('roles.save')}
             </Button>
           </Space>
@@ -99,7 +84,15 @@ export function RoleEditor({ role, readOnly, onClose }: { role?: Role; readOnly:
       {readOnly ? (
         role?.builtIn && <Alert type="info" showIcon title={t('roles.builtInReadOnly')} style={{ marginBottom: 16 }} />
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} initialValues={{ name: role?.name ?? '' }}>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ name: role?.name ?? '' }}
+          onFinish={onFinish}
+          // the name is above the tree the user was working in
+          onFinishFailed={() => form.scrollToField('name')}
+        >
           <Form.Item
             name="name"
             label={t('roles.name')}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Empty, Grid, Modal, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@mchweb/contract';
 import { Permission, useHasPermission } from '@/components/permission';
 import { toast } from '@/lib/toast';
-import { deleteRole } from '../api/delete-role';
+import { useDeleteRole } from '../api/delete-role';
 import { useRoleList } from '../api/role-list';
 import { LoadError } from '@/components/load-error';
 import { RoleEditor } from './role-editor';
@@ -16,8 +15,8 @@ import { NS } from '../i18n';
 /** Built-in roles (read-only, permissions viewable) and custom roles (create, edit, delete with `role:edit`). */
 export function RolesTab() {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
   const roles = useRoleList();
+  const deleteRole = useDeleteRole();
   const canEdit = useHasPermission(['role:edit']);
   const [editing, setEditing] = useState<{ role?: Role } | null>(null);
   const narrow = !Grid.useBreakpoint().md;
@@ -30,12 +29,11 @@ export function RolesTab() {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          await deleteRole(role.roleId);
+          await deleteRole.mutateAsync({ roleId: role.roleId });
         } catch {
           return; // e.g. members still hold it: the request layer shows how many
         }
         toast.success(t('roles.deleted'));
-        void queryClient.invalidateQueries({ queryKey: ['staff', 'roles'] });
       },
     });
   }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button, Empty, Grid, Modal, Space, Table, Tag } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { StaffMember } from '@mchweb/contract';
 import { Permission, useHasPermission } from '@/components/permission';
 import { toast } from '@/lib/toast';
 import { useRoleList } from '../api/role-list';
-import { removeStaff } from '../api/remove-staff';
-import { setStaffStatus } from '../api/set-staff-status';
+import { useRemoveStaff } from '../api/remove-staff';
+import { useSetStaffStatus } from '../api/set-staff-status';
 import { useStaffList } from '../api/staff-list';
 import { ChangeRoleModal } from './change-role-modal';
 import { InviteModal } from './invite-modal';
@@ -22,25 +21,24 @@ const STATUS_COLOR = { ACTIVE: 'green', DISABLED: 'red', INVITED: 'blue' } as co
 /** Members and invitations; changes behind `staff:edit` (the server refuses the same without it). */
 export function StaffTab() {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
   const staff = useStaffList();
+  const setStatus = useSetStaffStatus();
+  const removeStaff = useRemoveStaff();
   const roles = useRoleList();
   const canEdit = useHasPermission(['staff:edit']);
   const narrow = !Grid.useBreakpoint().md;
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<StaffMember | null>(null);
   const who = (m: StaffMember) => m.name || m.mobile;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['staff'] });
 
   async function toggle(m: StaffMember) {
     const next = m.status === 'DISABLED' ? 'ACTIVE' : 'DISABLED';
     try {
-      await setStaffStatus(m.memberId, next);
+      await setStatus.mutateAsync({ memberId: m.memberId, status: next });
     } catch {
       return; // refusals (yourself, the last owner) are toasted by the request layer
     }
     toast.success(t(next === 'ACTIVE' ? 'staff.enabled' : 'staff.disabled', { who: who(m) }));
-    void refresh();
   }
 
   function remove(m: StaffMember) {
@@ -53,12 +51,11 @@ export function StaffTab() {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          await removeStaff(m.memberId);
+          await removeStaff.mutateAsync({ memberId: m.memberId });
         } catch {
           return;
         }
         toast.success(t('staff.removed', { who: who(m) }));
-        void refresh();
       },
     });
   }

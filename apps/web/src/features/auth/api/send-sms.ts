@@ -1,0 +1,7 @@
+import type { z } from 'zod';
+import type { smsSendData } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+
+/** POST /sms/send with scene register; quiet so the error stands beside the mobile field. */
+export const sendRegisterCode = (mobile: string) =>
+  apiPost<z.infer<typeof smsSendData>>('/sms/send', { mobile, scene: 'register' }, { quiet: true });

@@ -1,0 +1,10 @@
+/**
+ * The query keys of the company feature, in one place: a mutation hook invalidates exactly what the queries
+ * cached. `all` is the prefix of every key here.
+ */
+export const companyKeys = {
+  all: ['company'] as const,
+  info: () => [...companyKeys.all, 'info'] as const,
+  list: () => [...companyKeys.all, 'list'] as const,
+  initStatus: () => [...companyKeys.all, 'initStatus'] as const,
+};
