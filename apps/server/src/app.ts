@@ -4,13 +4,16 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { FileStorage } from './file-storage.ts';
 import type { ModuleContext } from './module.ts';
 import { MODULES, WELCOME_STEPS } from './modules/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
+import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
-import envelopePlugin, { frameworkErrorEnvelope } from './plugins/envelope.ts';
+import envelopePlugin, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import healthPlugin from './plugins/health.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
@@ -22,6 +25,8 @@ export interface AppOptions {
   database: Database;
   /** Replaces the default SMS sender (which logs and keeps an outbox). */
   smsSender?: SmsSender;
+  /** Replaces the storage of uploaded files chosen by the config (UPLOAD_DIR or S3_*). */
+  storage?: FileStorage;
   /** Pino options merged over the defaults (level, redaction), e.g. a `stream`; tests pass false. */
   logger?: boolean | object;
 }
@@ -55,6 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     frameworkErrors: frameworkErrorEnvelope,
+    clientErrorHandler: clientErrorEnvelope,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
@@ -73,10 +79,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(xsrfPlugin);
   await app.register(accessPlugin, { cacheMs: config.accessCacheMs });
+  await app.register(inputGuardPlugin);
 
   const context: ModuleContext = {
     config,
     smsSender: opts.smsSender ?? createSmsSender(app.log),
+    storage: opts.storage ?? createFileStorage(config, app.log),
     welcomeSteps: WELCOME_STEPS,
   };
   await app.register(healthPlugin);

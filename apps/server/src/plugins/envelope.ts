@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code } from '@mchweb/contract';
@@ -96,6 +97,26 @@ export function frameworkErrorEnvelope(error: FastifyError, _request: FastifyReq
       ? fieldText('path', 'is not a valid URL (bad percent-encoding)', '不是有效的 URL（百分号编码有误）')
       : error.message;
   return sendEnvelope(reply, Code.INVALID, msg);
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB, a malformed request
+ * line, a request too slow to arrive): still the envelope, with an HTTP 4xx. No request means no language, so
+ * the message carries both.
+ */
+export function clientErrorEnvelope(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable) return void socket.destroy();
+  const [status, zh, en] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, '请求头或 URL 过长（上限 16 KB）', 'Request headers or URL too large (limit 16 KB)']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, '请求超时', 'Request timed out']
+        : [400, '请求格式有误', 'Malformed request'];
+  const body = JSON.stringify({ ...envelope(status, `${zh} ${en}`, null), status });
+  socket.end(
+    `HTTP/1.1 ${status} ${en}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 async function envelopePlugin(app: FastifyInstance) {

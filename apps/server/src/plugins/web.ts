@@ -7,6 +7,27 @@ import fastifyStatic from '@fastify/static';
 export const BASE = '/mchweb/';
 
 /**
+ * The file of the built app a URL path names, relative to `dist`, or null: an undecodable escape, a NUL, a
+ * name longer than any file system allows or a path outside `dist` is simply not a file (never an error).
+ */
+function builtFile(dist: string, urlPath: string): string | null {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (!rel || rel.length > 1024 || rel.includes('\0')) return null;
+  const file = path.join(dist, rel);
+  if (!file.startsWith(dist + path.sep)) return null;
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ? rel : null;
+  } catch {
+    return null; // ENAMETOOLONG and friends
+  }
+}
+
+/**
  * The built web app under /mchweb/: hashed assets cached for a year, index.html never cached, and any other
  * /mchweb/... path answers index.html so deep links and reloads work.
  */
@@ -31,13 +52,10 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
     reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   app.get(BASE, sendIndex);
   app.get(`${BASE}*`, (request, reply) => {
-    const rel = decodeURIComponent(request.url.slice(BASE.length).split('?')[0] ?? '');
-    const file = path.join(opts.webDist, rel);
-    if (rel && file.startsWith(opts.webDist) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return reply.sendFile(rel);
-    }
+    const rel = builtFile(opts.webDist, request.url.slice(BASE.length).split('?')[0] ?? '');
+    if (rel) return reply.sendFile(rel);
     // A missing hashed asset is a real 404, not the app shell.
-    if (rel.startsWith('assets/')) return reply.code(404).type('text/plain').send('Not found');
+    if (request.url.startsWith(`${BASE}assets/`)) return reply.code(404).type('text/plain').send('Not found');
     return sendIndex(request, reply);
   });
 }
