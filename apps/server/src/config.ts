@@ -17,6 +17,13 @@ export interface Config {
   /** PostgreSQL server; when empty the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * Uploaded files, when no S3 store is set: UPLOAD_DIR, default `<DATA_DIR>/uploads` (also on PostgreSQL and in
+   * tests, where the database keeps nothing in DATA_DIR; tests pass a temporary directory).
+   */
+  uploadDir: string;
+  /** An S3-compatible store for uploads instead of uploadDir: set when S3_ENDPOINT or S3_BUCKET is. */
+  s3: S3Config | null;
   redisUrl: string | null;
   logLevel: string;
   /** Directory holding the built web app (index.html + assets). */
@@ -39,6 +46,18 @@ export interface Config {
   authRateLimitScale: number;
 }
 
+/** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
+export interface S3Config {
+  /** e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000`; empty is a configuration error. */
+  endpoint: string;
+  /** Empty is a configuration error. */
+  bucket: string;
+  region: string;
+  /** Both null: the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., an instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? n : fallback;
@@ -50,11 +69,23 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
+    dataDir,
+    uploadDir: env.UPLOAD_DIR ? path.resolve(REPO_ROOT, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    s3:
+      env.S3_ENDPOINT || env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT || '',
+            bucket: env.S3_BUCKET || '',
+            region: env.S3_REGION || 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID || null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          }
+        : null,
     redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),

@@ -2,12 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { INIT_STEPS } from '@mchweb/contract';
 import type { Config } from './config.ts';
 import type { Tx } from './db/client.ts';
+import type { FileStorage } from './file-storage.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 /** What every module's route plugins receive (app.ts builds it once). */
 export interface ModuleContext {
   config: Config;
   smsSender: SmsSender;
+  /** Where uploaded files' bytes live (the upload module's adapters: a local directory or an S3 bucket). */
+  storage: FileStorage;
   /** Every module's steps of the /welcome checklist, in the order of the module list. */
   welcomeSteps: readonly WelcomeStep[];
 }

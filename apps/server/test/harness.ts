@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Envelope, Language } from '@mchweb/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import type { FileStorage } from '../src/file-storage.ts';
 import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
 
 /**
@@ -76,15 +80,19 @@ export interface TestAppOptions {
   logger?: object;
   /** Use this database instead of a fresh one; `close` then only closes it (the caller drops it). */
   database?: Database;
+  /** Storage of uploads; by default a local directory of its own under the system's temp dir, removed by close. */
+  storage?: FileStorage;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database: Database & { drop?: () => Promise<void> } = opts.database ?? (await freshDatabase());
+  // Created by the first upload, if any: uploads never land in the repository's data/.
+  const uploadDir = path.join(os.tmpdir(), `mchweb-uploads-${crypto.randomBytes(6).toString('hex')}`);
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { rateLimitPerMinute: 10_000, webDist: '/nonexistent', ...opts.config },
+    { rateLimitPerMinute: 10_000, webDist: '/nonexistent', uploadDir, ...opts.config },
   );
-  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, storage: opts.storage });
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
 
   const client = (token?: string, language: Language = 'en-US'): TestClient => {
@@ -135,6 +143,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     async close() {
       await app.close();
       await (opts.database ? database.close() : database.drop!());
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }
