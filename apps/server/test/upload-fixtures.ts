@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,3 +14,10 @@ export const JPEG = fixture('photo.jpg');
 export const PNG = fixture('scan.png');
 export const WEBP = fixture('id.webp');
 export const PDF = fixture('licence.pdf');
+
+/** All the bytes of a stream (what a download route would send). */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code, FILE_ID_RE, INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract';
@@ -17,17 +16,12 @@ import {
   s3FileStorage,
   storeUpload,
   UPLOAD,
+  type StoreUploadInput,
 } from '../src/modules/upload/index.ts';
 import { findUserByMobile } from '../src/modules/user/index.ts';
 import { freshDatabase } from './harness.ts';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
-import { JPEG, PDF, PNG, WEBP } from './upload-fixtures.ts';
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
+import { JPEG, PDF, PNG, readAll, WEBP } from './upload-fixtures.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let coffee: number;
@@ -38,6 +32,15 @@ const dir = path.join(root, 'uploads');
 const storage = localFileStorage(dir);
 /** What is in the upload directory (the local adapter's files, and any temporary file left behind). */
 const filesOnDisk = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+/** storeUpload as the owner of the coffee company into the local storage, unless told otherwise. */
+const store = (
+  filename: string,
+  bytes: Buffer,
+  over: Partial<StoreUploadInput> & { actor?: Actor; into?: FileStorage } = {},
+) => {
+  const { actor = owner, into = storage, ...input } = over;
+  return storeUpload(database.db, into, actor, { companyId: coffee, inviteNo: null, filename, bytes, ...input });
+};
 /** Rows of a raw query, on PGlite and PostgreSQL alike (both drivers answer `{ rows }`). */
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
@@ -67,12 +70,7 @@ describe('storeUpload', () => {
       ['licence.pdf', PDF, 'application/pdf'],
     ];
     for (const [filename, bytes, contentType] of files) {
-      const stored = await storeUpload(database.db, storage, owner, {
-        companyId: coffee,
-        inviteNo: null,
-        filename,
-        bytes,
-      });
+      const stored = await store(filename, bytes);
       expect(stored).toEqual({
         fileId: expect.stringMatching(FILE_ID_RE),
         name: filename,
@@ -99,17 +97,11 @@ describe('storeUpload', () => {
   });
 
   it('records who uploaded: the user, or nobody for an invitation holder', async () => {
-    const byMember = await storeUpload(database.db, storage, owner, {
-      companyId: coffee,
-      inviteNo: null,
-      filename: 'a.png',
-      bytes: PNG,
-    });
-    const byInvitee = await storeUpload(database.db, storage, anonymousActor(null, 'zh-CN'), {
+    const byMember = await store('a.png', PNG);
+    const byInvitee = await store('b.png', PNG, {
       companyId: bakery,
       inviteNo: 'INV20260101000001',
-      filename: 'b.png',
-      bytes: PNG,
+      actor: anonymousActor(null, 'zh-CN'),
     });
     const rows = await query<{ file_id: string; uploaded_by: number | null }>(
       sql`select file_id, uploaded_by from uploads where file_id in (${byMember.fileId}, ${byInvitee.fileId})`,
@@ -130,12 +122,7 @@ describe('storeUpload', () => {
       [`${'长'.repeat(300)}.pdf`, PDF, `${'长'.repeat(96)}.pdf`],
     ];
     for (const [filename, bytes, name] of cases) {
-      const stored = await storeUpload(database.db, storage, owner, {
-        companyId: coffee,
-        inviteNo: null,
-        filename,
-        bytes,
-      });
+      const stored = await store(filename, bytes);
       expect(stored.name, JSON.stringify(filename)).toBe(name);
     }
   });
@@ -144,8 +131,6 @@ describe('storeUpload', () => {
 describe('storeUpload refuses', () => {
   let before: { rows: number; files: number };
   const snapshot = async () => ({ rows: await uploadRows(), files: filesOnDisk().length });
-  const attempt = (filename: string, bytes: Buffer) =>
-    storeUpload(database.db, storage, owner, { companyId: coffee, inviteNo: null, filename, bytes });
   beforeAll(async () => {
     before = await snapshot();
   });
@@ -154,7 +139,7 @@ describe('storeUpload refuses', () => {
 
   it('a file over 5 MB (413), naming the field in both languages', async () => {
     const big = Buffer.concat([JPEG, Buffer.alloc(INCO_UPLOAD_MAX_BYTES + 1 - JPEG.length)]);
-    await expect(attempt('big.jpg', big)).rejects.toMatchObject({
+    await expect(store('big.jpg', big)).rejects.toMatchObject({
       code: Code.TOO_LARGE,
       text: { 'en-US': 'file: must be at most 5 MB', 'zh-CN': 'file: 文件不能超过 5 MB' },
     });
@@ -167,7 +152,7 @@ describe('storeUpload refuses', () => {
       Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'),
     ];
     for (const bytes of liars) {
-      await expect(attempt('photo.png', bytes)).rejects.toMatchObject({
+      await expect(store('photo.png', bytes)).rejects.toMatchObject({
         code: Code.UNSUPPORTED_MEDIA,
         text: UPLOAD.wrongType,
       });
@@ -177,26 +162,26 @@ describe('storeUpload refuses', () => {
   });
 
   it('an empty file (400)', async () => {
-    await expect(attempt('empty.pdf', Buffer.alloc(0))).rejects.toMatchObject({
+    await expect(store('empty.pdf', Buffer.alloc(0))).rejects.toMatchObject({
       code: Code.INVALID,
       text: UPLOAD.empty,
     });
   });
 
   it('a file cut short (400): a PNG or JPEG whose header is cut, a PDF without its end', async () => {
-    await expect(attempt('scan.png', PNG.subarray(0, 20))).rejects.toMatchObject({
+    await expect(store('scan.png', PNG.subarray(0, 20))).rejects.toMatchObject({
       code: Code.INVALID,
       text: UPLOAD.broken['image/png'],
     });
-    await expect(attempt('photo.jpg', JPEG.subarray(0, 100))).rejects.toMatchObject({
+    await expect(store('photo.jpg', JPEG.subarray(0, 100))).rejects.toMatchObject({
       code: Code.INVALID,
       text: UPLOAD.broken['image/jpeg'],
     });
-    await expect(attempt('id.webp', WEBP.subarray(0, WEBP.length - 10))).rejects.toMatchObject({
+    await expect(store('id.webp', WEBP.subarray(0, WEBP.length - 10))).rejects.toMatchObject({
       code: Code.INVALID,
       text: UPLOAD.broken['image/webp'],
     });
-    await expect(attempt('licence.pdf', PDF.subarray(0, PDF.length - 200))).rejects.toMatchObject({
+    await expect(store('licence.pdf', PDF.subarray(0, PDF.length - 200))).rejects.toMatchObject({
       code: Code.INVALID,
       text: UPLOAD.broken['application/pdf'],
     });
@@ -209,9 +194,7 @@ describe('nothing half-written', () => {
     const files = filesOnDisk().length;
     const rows = await uploadRows();
     // A real failure of the insert: the company does not exist (foreign key).
-    await expect(
-      storeUpload(database.db, storage, owner, { companyId: 987_654, inviteNo: null, filename: 'a.png', bytes: PNG }),
-    ).rejects.toThrow();
+    await expect(store('a.png', PNG, { companyId: 987_654 })).rejects.toThrow();
     expect(filesOnDisk()).toHaveLength(files);
     expect(await uploadRows()).toBe(rows);
   });
@@ -222,26 +205,18 @@ describe('nothing half-written', () => {
     fs.writeFileSync(file, '');
     // A real failure of the put: the upload directory would have to be inside a regular file.
     const broken = localFileStorage(path.join(file, 'uploads'));
-    await expect(
-      storeUpload(database.db, broken, owner, { companyId: coffee, inviteNo: null, filename: 'a.png', bytes: PNG }),
-    ).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await expect(store('a.png', PNG, { into: broken })).rejects.toThrow(/ENOTDIR|EEXIST/);
     expect(await uploadRows()).toBe(rows);
   });
 });
 
 describe('describeUploads and openUpload', () => {
   it('describes the uploads that exist, by fileId, and leaves out unknown and malformed ids', async () => {
-    const a = await storeUpload(database.db, storage, owner, {
-      companyId: coffee,
-      inviteNo: null,
-      filename: 'front.jpg',
-      bytes: JPEG,
-    });
-    const b = await storeUpload(database.db, storage, systemActor('test', bakery), {
+    const a = await store('front.jpg', JPEG);
+    const b = await store('licence.pdf', PDF, {
       companyId: bakery,
       inviteNo: 'INV20260101000002',
-      filename: 'licence.pdf',
-      bytes: PDF,
+      actor: systemActor('test', bakery),
     });
     const unknown = `F${'0'.repeat(24)}`;
     const found = await describeUploads(database.db, [a.fileId, b.fileId, a.fileId, unknown, "x' or 1=1 --", '']);
@@ -264,12 +239,7 @@ describe('describeUploads and openUpload', () => {
   });
 
   it('calls bytes missing from the storage a fault, not "no such file"', async () => {
-    const stored = await storeUpload(database.db, storage, owner, {
-      companyId: coffee,
-      inviteNo: null,
-      filename: 'lost.png',
-      bytes: PNG,
-    });
+    const stored = await store('lost.png', PNG);
     const elsewhere = localFileStorage(path.join(root, 'another-directory'));
     await expect(openUpload(database.db, elsewhere, stored.fileId)).rejects.toThrow(/missing from the local storage/);
   });
@@ -285,12 +255,7 @@ describe('the service over S3 (s3rver)', () => {
   afterAll(async () => s3?.stop());
 
   it('stores, describes and opens an upload whose bytes are in the bucket', async () => {
-    const stored = await storeUpload(database.db, bucket, owner, {
-      companyId: coffee,
-      inviteNo: null,
-      filename: 'licence.pdf',
-      bytes: PDF,
-    });
+    const stored = await store('licence.pdf', PDF, { into: bucket });
     expect((await describeUploads(database.db, [stored.fileId])).get(stored.fileId)?.size).toBe(PDF.length);
     const opened = (await openUpload(database.db, bucket, stored.fileId))!;
     expect((await readAll(opened.stream)).equals(PDF)).toBe(true);
@@ -298,9 +263,7 @@ describe('the service over S3 (s3rver)', () => {
 
   it('deletes the object again when the row cannot be written', async () => {
     const rows = await uploadRows();
-    await expect(
-      storeUpload(database.db, bucket, owner, { companyId: 987_654, inviteNo: null, filename: 'a.png', bytes: PNG }),
-    ).rejects.toThrow();
+    await expect(store('a.png', PNG, { companyId: 987_654, into: bucket })).rejects.toThrow();
     expect(await uploadRows()).toBe(rows);
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket }));

@@ -2,19 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { FileStorage } from '../src/file-storage.ts';
 import { createFileStorage, localFileStorage, s3FileStorage } from '../src/modules/upload/index.ts';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
+import { readAll } from './upload-fixtures.ts';
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 const newKey = () => crypto.randomBytes(16).toString('hex');
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `mchweb-${name}-`));
 
