@@ -30,7 +30,12 @@ export interface Config {
   webDist: string;
   /** Sandbox: SMS codes readable through /api/merchant/dev/sms-outbox. Never in production. */
   sandbox: boolean;
-  /** Seed demo data into an empty database at start. */
+  /** NODE_ENV=production: no sandbox, no demo data unless SEED_DEMO=true, no demo password at start. */
+  production: boolean;
+  /**
+   * Seed demo data into an empty database at start: by default outside production only. SEED_DEMO=true in
+   * production asks for it explicitly (a public demo), and only then may the demo password stay in place.
+   */
   seedDemo: boolean;
   trustProxy: boolean;
   /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
@@ -90,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
     sandbox: bool(env.MCHWEB_SANDBOX, !production),
-    seedDemo: bool(env.SEED_DEMO, true),
+    production,
+    seedDemo: bool(env.SEED_DEMO, !production),
     trustProxy: bool(env.TRUST_PROXY, false),
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),

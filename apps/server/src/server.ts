@@ -10,13 +10,24 @@ async function main() {
     return db;
   });
   opening.catch(() => {}); // awaited below; this only avoids an unhandled-rejection report while modules load
-  const [{ buildApp }, { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_ACCOUNTS }] = await Promise.all([
-    import('./app.ts'),
-    import('./db/seed-demo.ts'),
-  ]);
+  const [{ buildApp }, { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_ACCOUNTS }, { accountsWithDemoPassword }] =
+    await Promise.all([import('./app.ts'), import('./db/seed-demo.ts'), import('./db/demo-check.ts')]);
   const database = await opening;
-  const app = await buildApp({ config, database });
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  if (config.production && !config.seedDemo) {
+    const open = await accountsWithDemoPassword(database.db);
+    if (open.length > 0) {
+      await database.close();
+      console.error(
+        `mchweb refuses to start in production: the demo account${open.length > 1 ? 's' : ''} ${open.join(', ')} ` +
+          `still sign${open.length > 1 ? '' : 's'} in with the published demo password.\n` +
+          'Use a database without demo data (make the first owner with `npm run ops -- user:create`), ' +
+          'or set SEED_DEMO=true if this server is meant to be a public demo. See docs/operations.md.',
+      );
+      process.exit(1);
+    }
+  }
+  const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;
@@ -49,7 +60,7 @@ async function main() {
     '',
     `  mchweb is running at ${url}`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
-    `  demo sign-in: ${DEMO_ACCOUNTS.owner} / ${DEMO_PASSWORD} (owner)`,
+    ...(config.seedDemo ? [`  demo sign-in: ${DEMO_ACCOUNTS.owner} / ${DEMO_PASSWORD} (owner)`] : []),
     `  API docs: http://${shownHost}:${config.port}/api/docs`,
     '',
   ];

@@ -73,14 +73,19 @@ describe('register', () => {
     expect(res.body).toMatchObject({ status: 200, code: 400, msg, message: msg, data: null });
   });
 
-  it('a mobile already registered is refused with a clear message', async () => {
-    const res = await t
-      .client()
-      .post(
-        '/api/merchant/register',
-        { mobile: '13800138000', smsCode: '123456', password: 'abcd1234', agreed: true },
-        from(),
-      );
+  it('issue 14.3 until the SMS code is right, a registered mobile is answered like a new one', async () => {
+    const attempt = (mobile: string) =>
+      t
+        .client()
+        .post('/api/merchant/register', { mobile, smsCode: '123456', password: 'abcd1234', agreed: true }, from());
+    const registered = await attempt('13800138000');
+    const unknown = await attempt('13700000009');
+    expect(registered.body).toEqual(unknown.body);
+    expect(registered.body.msg).toMatch(/^smsCode: /);
+  });
+
+  it('a mobile already registered is refused with a clear message once its SMS code is right', async () => {
+    const res = await registerWithCode('13800138001', 'abcd1234');
     expect(res.body).toMatchObject({ code: 409, msg: 'mobile: is already registered; sign in instead' });
   });
 
@@ -179,7 +184,10 @@ describe('sign-in and sessions', () => {
       oldPassword: 'nope1234',
       newPassword: 'second1234',
     });
-    expect(wrongOld.body).toMatchObject({ code: 400, msg: 'oldPassword: is wrong' });
+    expect(wrongOld.body).toMatchObject({
+      code: 400,
+      msg: 'oldPassword: is wrong; 4 tries left before sign-in is paused',
+    });
     const weak = await here.post('/api/merchant/user/changePassword', { oldPassword: 'first1234', newPassword: 'x' });
     expect(weak.body.msg).toMatch(/^body\.newPassword: must be at least 8 characters/);
 

@@ -50,7 +50,7 @@ describe('sign-in throttling', () => {
   it("a successful sign-in clears the account's counter", async () => {
     for (let i = 0; i < 4; i++) await login('13800138003', 'wrong', '10.2.1.1');
     expect((await login('13800138003', DEMO_PASSWORD, '10.2.1.1')).body.code).toBe(200);
-    expect(await t.database.db.$count(loginFailures, eq(loginFailures.account, '13800138003'))).toBe(0);
+    expect(await t.database.db.$count(loginFailures, eq(loginFailures.account, 'user:4'))).toBe(0);
     expect((await login('13800138003', 'wrong', '10.2.1.1')).body.msg).toMatch(/4 tries left/);
   });
 
@@ -67,5 +67,30 @@ describe('sign-in throttling', () => {
     );
     // The account itself is fine from elsewhere.
     expect((await login('13800138000', DEMO_PASSWORD, '10.2.2.3')).body.code).toBe(200);
+  });
+
+  it('issue 14.4 failures count per user, whatever spelling of the account was typed', async () => {
+    // The owner signs in as `demo` or by mobile: 3 + 2 failures are the 5 of one person.
+    for (let i = 0; i < 3; i++) await login('demo', 'wrong', `10.2.3.${i}`);
+    const fourth = await login('13800138000', 'wrong', '10.2.3.9');
+    expect(fourth.body.msg).toBe('Wrong account or password. 1 try left before sign-in is paused.');
+    await login('demo', 'wrong', '10.2.3.10');
+    const paused = await login('13800138000', DEMO_PASSWORD, '10.2.3.11');
+    expect(paused.body.code).toBe(429);
+    expect((await login('demo', DEMO_PASSWORD, '10.2.3.12')).body.code).toBe(429);
+    await ageFailures(15 * 60_000 + 1000);
+  });
+
+  it('issue 14.4 wrong current passwords on /user/changePassword count with the failed sign-ins', async () => {
+    const finance = await t.signIn('13800138002');
+    const change = () =>
+      finance.post('/api/merchant/user/changePassword', { oldPassword: 'Wrong12345', newPassword: 'New@2026abc' });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await change()).body.msg);
+    expect(answers[0]).toBe('oldPassword: is wrong; 4 tries left before sign-in is paused');
+    expect(answers[4]).toBe('oldPassword: is wrong; sign-in is paused for 15 minutes');
+    // Paused now: neither another guess nor a sign-in with the right password goes through.
+    expect((await change()).body.code).toBe(429);
+    expect((await login('13800138002', DEMO_PASSWORD, '10.2.4.1')).body.code).toBe(429);
   });
 });

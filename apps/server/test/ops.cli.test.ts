@@ -89,7 +89,7 @@ describe('the command line', () => {
     });
   };
 
-  it('npm run ops -- company:freeze / company:list on the PGlite data directory', async () => {
+  it('npm run ops -- company:freeze / company:list on the PGlite data directory', { timeout: 120_000 }, async () => {
     const database = await openDatabase({ databaseUrl: null, dataDir });
     await database.migrate();
     await seedDemoIfEmpty(database.db);

@@ -80,20 +80,23 @@ describe('server messages in the caller language', () => {
 
   it('business refusals keep the field name in front, so the form can show them beside it', async () => {
     const zh = t.client(undefined, 'zh-CN');
-    const taken = await zh.post('/api/merchant/register', {
-      mobile: '13800138000',
-      smsCode: '123456',
-      password: 'Passw0rd!',
-      agreed: true,
+    const taken = await zh.post('/api/merchant/user/changePassword', {
+      oldPassword: 'Wrong1234',
+      newPassword: 'N3w-pass',
     });
-    expect(taken.body).toMatchObject({ code: 409, msg: 'mobile: 该手机号已注册，请直接登录' });
-    const en = await t.client().post('/api/merchant/register', {
-      mobile: '13800138000',
-      smsCode: '123456',
-      password: 'Passw0rd!',
-      agreed: true,
+    expect(taken.body.code).toBe(401);
+    const owner = await t.signIn('13800138000');
+    const zhOwner = t.client(owner.token, 'zh-CN');
+    const wrong = await zhOwner.post('/api/merchant/user/changePassword', {
+      oldPassword: 'Wrong1234',
+      newPassword: 'N3w-pass1',
     });
-    expect(en.body.msg).toBe('mobile: is already registered; sign in instead');
+    expect(wrong.body).toMatchObject({ code: 400, msg: 'oldPassword: 当前密码不正确，再错 4 次将暂停登录' });
+    const en = await owner.post('/api/merchant/user/changePassword', {
+      oldPassword: 'Wrong1234',
+      newPassword: 'N3w-pass1',
+    });
+    expect(en.body.msg).toBe('oldPassword: is wrong; 3 tries left before sign-in is paused');
   });
 
   it('a session refusal (HTTP 401) and a permission refusal are Chinese too', async () => {
@@ -133,6 +136,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   noSuchPath: [['GET', '/x']],
   tooManyRequests: [[30]],
   wrongPassword: [[1], [3], [0]],
+  oldPasswordWrong: [[1], [4], [0]],
   signInPaused: [
     [true, 15, new Date('2026-11-22T02:05:00Z')],
     [false, 1, new Date('2026-11-22T02:05:00Z')],

@@ -1,53 +1,16 @@
 import { systemActor } from '../actor.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
-import { countCompaniesByUser } from '../modules/staff/index.ts';
-import { listUsers } from '../modules/user/index.ts';
 import { OpsError } from '../ops-error.ts';
+import type { Command } from './command.ts';
+import { formatTable } from './format-table.ts';
+import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
+
+export { formatTable, usersWithCompanies };
 
 /** The operator, as the audit log records it. Every command calls the same services the API calls. */
 export const OPERATOR = systemActor('ops');
-
-/** Users with the number of companies each belongs to. */
-export async function usersWithCompanies(db: Db) {
-  const users = await listUsers(db);
-  const counts = await countCompaniesByUser(
-    db,
-    users.map((u) => u.id),
-  );
-  return users.map((u) => ({
-    id: u.id,
-    mobile: u.mobile,
-    username: u.username,
-    name: u.name,
-    organisations: counts.get(u.id) ?? 0,
-    createdAt: u.createdAt.toISOString(),
-  }));
-}
-
-/** A plain text table: one header line, a rule, then rows; columns padded to their widest cell. */
-export function formatTable(items: readonly object[]): string {
-  if (items.length === 0) return '(none)';
-  const rows = items as Record<string, unknown>[];
-  const headers = Object.keys(rows[0]!);
-  const cells = rows.map((r) => headers.map((h) => (r[h] === null || r[h] === undefined ? '-' : String(r[h]))));
-  // East Asian characters take two columns in a terminal.
-  const width = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\uffef]/.test(ch) ? 2 : 1), 0);
-  const widths = headers.map((h, i) => Math.max(width(h), ...cells.map((c) => width(c[i]!))));
-  const line = (values: string[]) =>
-    values
-      .map((v, i) => v + ' '.repeat(widths[i]! - width(v)))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
-}
-
-interface Command {
-  usage: string;
-  help: string;
-  run(db: Db, args: string[]): Promise<string>;
-}
 
 const statusCommand = (action: 'freeze' | 'unfreeze' | 'close', help: string): Command => ({
   usage: `company:${action} <id>`,
@@ -68,11 +31,7 @@ export const COMMANDS: Record<string, Command> = {
   'company:freeze': statusCommand('freeze', "freeze an organisation: its members' calls answer 8091033"),
   'company:unfreeze': statusCommand('unfreeze', 'unfreeze a frozen organisation'),
   'company:close': statusCommand('close', 'close an organisation for good (answers 8091033; cannot be undone)'),
-  'user:list': {
-    usage: 'user:list',
-    help: 'list users with the number of organisations they belong to',
-    run: async (db) => formatTable(await usersWithCompanies(db)),
-  },
+  ...USER_COMMANDS,
 };
 
 export function usage(): string {

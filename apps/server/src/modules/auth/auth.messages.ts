@@ -20,6 +20,13 @@ export const AUTH = {
     );
   },
   mobileRegistered: fieldText('mobile', 'is already registered; sign in instead', '该手机号已注册，请直接登录'),
-  oldPasswordWrong: fieldText('oldPassword', 'is wrong', '当前密码不正确'),
+  oldPasswordWrong: (left: number) =>
+    left > 0
+      ? fieldText(
+          'oldPassword',
+          `is wrong; ${tries(left)} left before sign-in is paused`,
+          `当前密码不正确，再错 ${left} 次将暂停登录`,
+        )
+      : fieldText('oldPassword', 'is wrong; sign-in is paused for 15 minutes', '当前密码不正确，登录已暂停 15 分钟'),
   newPasswordSame: fieldText('newPassword', 'must differ from the current password', '不能与当前密码相同'),
 } as const satisfies Record<string, unknown>;

@@ -50,8 +50,10 @@ async function startSession(
 }
 
 export async function register(db: Db, actor: Actor, input: { mobile: string; smsCode: string; password: string }) {
-  if (await findUserByMobile(db, input.mobile)) throw conflict(AUTH.mobileRegistered);
+  // The code first: until it is right, a registered mobile and a new one get the same answer, so /register
+  // does not tell a stranger who has an account (the code proves the caller holds the mobile).
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'register', code: input.smsCode });
+  if (await findUserByMobile(db, input.mobile)) throw conflict(AUTH.mobileRegistered);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     const created = await insertUser(tx, { mobile: input.mobile, passwordHash });
@@ -85,25 +87,36 @@ async function recentFailures(db: Db, where: ReturnType<typeof eq>) {
   return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : new Date() };
 }
 
+/**
+ * What failed sign-ins are counted under: the user, whichever spelling named them (mobile or username), so
+ * `demo` and `13800138000` share one count; an account that names nobody counts under what was typed.
+ */
+const failureKey = (user: { id: number } | null, account: string) =>
+  user ? `user:${user.id}` : `account:${account.toLowerCase()}`;
+
+/** Refuse while the key has too many recent failures (sign-ins and wrong current passwords alike). */
+async function refuseWhilePaused(db: Db, key: string) {
+  const failures = await recentFailures(db, eq(loginFailures.account, key));
+  if (failures.count >= MAX_FAILURES_PER_ACCOUNT) throw new BizError(Code.TOO_MANY, retryAt(true, failures.oldest));
+  return failures.count;
+}
+
 export async function login(db: Db, actor: Actor, input: { account: string; password: string }) {
   const account = input.account.trim();
   const ip = actor.ip ?? '';
-  const byAccount = await recentFailures(db, eq(loginFailures.account, account));
-  if (byAccount.count >= MAX_FAILURES_PER_ACCOUNT) {
-    throw new BizError(Code.TOO_MANY, retryAt(true, byAccount.oldest));
-  }
+  const user = await findUserByAccount(db, account);
+  const key = failureKey(user, account);
+  const failures = await refuseWhilePaused(db, key);
   const byAddress = await recentFailures(db, eq(loginFailures.ip, ip));
   if (byAddress.count >= MAX_FAILURES_PER_ADDRESS) {
     throw new BizError(Code.TOO_MANY, retryAt(false, byAddress.oldest));
   }
-  const user = await findUserByAccount(db, account);
   const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
   if (!user || !valid) {
-    await db.insert(loginFailures).values({ account, ip });
-    const left = MAX_FAILURES_PER_ACCOUNT - byAccount.count - 1;
-    throw invalid(AUTH.wrongPassword(left));
+    await db.insert(loginFailures).values({ account: key, ip });
+    throw invalid(AUTH.wrongPassword(MAX_FAILURES_PER_ACCOUNT - failures - 1));
   }
-  await db.delete(loginFailures).where(eq(loginFailures.account, account));
+  await db.delete(loginFailures).where(eq(loginFailures.account, key));
   return startSession(db, actor, user);
 }
 
@@ -118,7 +131,13 @@ export async function logout(db: Db, actor: Actor) {
 export async function changePassword(db: Db, actor: Actor, input: { oldPassword: string; newPassword: string }) {
   const { userId, sessionId } = requireUser(actor);
   const user = await findUser(db, userId);
-  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) throw invalid(AUTH.oldPasswordWrong);
+  // A wrong current password counts with the failed sign-ins: a stolen session cannot guess it freely.
+  const key = failureKey({ id: userId }, '');
+  const failures = await refuseWhilePaused(db, key);
+  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await db.insert(loginFailures).values({ account: key, ip: actor.ip ?? '' });
+    throw invalid(AUTH.oldPasswordWrong(MAX_FAILURES_PER_ACCOUNT - failures - 1));
+  }
   if (input.oldPassword === input.newPassword) throw invalid(AUTH.newPasswordSame);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -2,6 +2,6 @@
 import type { AppModule } from '../../module.ts';
 import authRoutes from './auth.routes.ts';
 
-export { hashPassword } from './password.ts';
+export { hashPassword, verifyPassword } from './password.ts';
 
 export const module: AppModule = { name: 'auth', routes: [{ plugin: authRoutes, prefix: '/api/merchant' }] };

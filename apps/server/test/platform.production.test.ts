@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
+import { runOps } from '../src/ops/cli.ts';
+import { loadConfig } from '../src/config.ts';
+
+/*
+ * Issue 14, item 1: production never carries the demo accounts by accident. The server is started as an
+ * operator would (NODE_ENV=production) on its own embedded database in a temporary directory.
+ */
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-prod-'));
+  dirs.push(dir);
+  return dir;
+};
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+interface Started {
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+async function startServer(dataDir: string, env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), WEB_DIST: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    port,
+    output: () => output,
+    exited,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+/** Resolves when the server answers /readyz, or with its exit code when it stops first. */
+async function readyOrExit(s: Started): Promise<'ready' | number | null> {
+  const deadline = Date.now() + 45_000;
+  const stopped = s.exited.then((code) => ({ code }));
+  while (Date.now() < deadline) {
+    const ready = await fetch(`http://127.0.0.1:${s.port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return 'ready';
+    const done = await Promise.race([stopped, new Promise<null>((r) => setTimeout(() => r(null), 250))]);
+    if (done) return done.code;
+  }
+  throw new Error(`server neither ready nor stopped:\n${s.output()}`);
+}
+const signIn = (port: number, account: string, password: string) =>
+  fetch(`http://127.0.0.1:${port}/api/merchant/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t0k3n', 'x-xsrf-token': 't0k3n' },
+    body: JSON.stringify({ account, password }),
+  }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+
+describe('issue 14.1 demo accounts and production', () => {
+  it(
+    'production on an empty database seeds nothing: the demo sign-in is refused and not printed',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = tempDir();
+      const server = await startServer(dataDir, { NODE_ENV: 'production' });
+      try {
+        expect(await readyOrExit(server)).toBe('ready');
+        expect((await signIn(server.port, '13800138000', 'Demo@2026')).code).toBe(400);
+        expect(server.output()).not.toMatch(/demo sign-in|Demo@2026/);
+      } finally {
+        await server.stop();
+      }
+      // The first owner is made with the operator's command line, and can sign in.
+      const lines: string[] = [];
+      const code = await runOps(
+        ['user:create', '13912345678', '--name', 'First Owner', '--password', 'Str0ng-first-owner'],
+        {
+          out: (s) => lines.push(s),
+          err: (s) => lines.push(s),
+          config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }),
+        },
+      );
+      expect(code, lines.join('\n')).toBe(0);
+      expect(lines.join('\n')).toMatch(/^User \d+ created: 13912345678 \(First Owner\)\./);
+      const again = await startServer(dataDir, { NODE_ENV: 'production' });
+      try {
+        expect(await readyOrExit(again)).toBe('ready');
+        expect((await signIn(again.port, '13912345678', 'Str0ng-first-owner')).code).toBe(200);
+      } finally {
+        await again.stop();
+      }
+    },
+  );
+
+  it(
+    'production refuses to start while a demo account keeps the demo password, unless demo data was asked for',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir();
+      // Asked for explicitly (a public demo): seeded and served.
+      const demo = await startServer(dataDir, { NODE_ENV: 'production', SEED_DEMO: 'true' });
+      try {
+        expect(await readyOrExit(demo)).toBe('ready');
+        expect((await signIn(demo.port, '13800138000', 'Demo@2026')).code).toBe(200);
+      } finally {
+        await demo.stop();
+      }
+      // The same database in production without that request: refused, saying why and what to do.
+      const refused = await startServer(dataDir, { NODE_ENV: 'production' });
+      expect(await readyOrExit(refused)).toBe(1);
+      expect(refused.output()).toMatch(
+        /refuses to start in production: the demo accounts 13800138000, .* demo password/,
+      );
+      expect(refused.output()).toMatch(/user:create/);
+    },
+  );
+});
