@@ -7,11 +7,18 @@ import { checkKey } from './storage-key.ts';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ENOENT';
 
+/** Make the rename itself durable (a power cut must not lose a file whose row is committed); best effort. */
+async function syncDirectory(dir: string) {
+  const handle = await fs.open(dir, 'r').catch(() => null);
+  await handle?.sync().catch(() => {});
+  await handle?.close();
+}
+
 /**
  * Files in one directory (`UPLOAD_DIR`, default DATA_DIR/uploads), one file per key, created on the first put.
  * A put writes a temporary file in the same directory (`.tmp-...`: the dot keeps it out of the key space),
- * flushes it to disk and renames it over the key: a reader sees the old file or the whole new one, never part
- * of one, and a failed put removes its temporary file.
+ * flushes it to disk, renames it over the key and flushes the directory: a reader sees the old file or the whole
+ * new one, never part of one, and a failed put removes its temporary file.
  */
 export function localFileStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
@@ -35,6 +42,7 @@ export function localFileStorage(dir: string): FileStorage {
         await fs.rm(temp, { force: true }).catch(() => {});
         throw err;
       }
+      await syncDirectory(root);
     },
     async get(key): Promise<Readable | null> {
       try {
