@@ -5,9 +5,14 @@
  *
  * Correctness within this process: every non-GET API call empties the cache when it answers (any write may
  * end a session, change a password, a role or a membership), and a value loaded while a write was answering is
- * not stored. The trade-off: a change made by ANOTHER process (a second server, `npm run ops`, SQL by hand)
- * is seen after at most `ttlMs`. A ttl of 0 turns the cache off (the default under NODE_ENV=test).
+ * not stored; a non-GET call never reads it (access.ts). Across processes: `invalidate` also tells the other
+ * server processes and `npm run ops` (PostgreSQL NOTIFY, see plugins/access.ts), which empty theirs with
+ * `forgetLocal` the moment the notice arrives. Only SQL typed by hand waits out `ttlMs`. A ttl of 0 turns the
+ * cache off (the default under NODE_ENV=test).
  */
+/** The channel on which server processes and `npm run ops` say that sessions, roles or memberships changed. */
+export const ACCESS_CHANNEL = 'mchweb_access_changed';
+
 export class AccessCache {
   private generation = 0;
   private readonly entries = new Map<string, { value: unknown; until: number; generation: number }>();
@@ -15,6 +20,8 @@ export class AccessCache {
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 20_000,
+    /** Tells the other processes that access data changed (set by the access plugin). */
+    private readonly announce: () => void = () => {},
   ) {}
 
   async get<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
@@ -32,8 +39,14 @@ export class AccessCache {
     return value;
   }
 
-  /** Forget everything; values being loaded right now are not stored either. */
+  /** Forget everything, here and in the other processes; values being loaded right now are not stored either. */
   invalidate() {
+    this.forgetLocal();
+    this.announce();
+  }
+
+  /** Forget everything in this process only (another process announced a change). */
+  forgetLocal() {
     this.generation++;
     this.entries.clear();
   }

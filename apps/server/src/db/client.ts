@@ -26,6 +26,13 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Tell every process on this database (PostgreSQL NOTIFY); `listen` hears it, ours included. On PGlite, which
+   * one process opens at a time, both do nothing.
+   */
+  notify(channel: string): Promise<void>;
+  /** Call `onNotice` on each notice of `channel` until the returned function is called. */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => void (await pool.query('select 1')),
+      notify: async (channel) => void (await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)])),
+      listen: (channel, onNotice) => listenOn(opts.databaseUrl!, channel, onNotice),
       close: () => pool.end(),
     };
   }
@@ -72,6 +81,51 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     kind: 'pglite',
     migrate: () => migrateClient(client),
     ping: async () => void (await db.execute(sql`select 1`)),
+    notify: async () => {},
+    listen: async () => async () => {},
     close: () => client.close(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs to `channel` (a pooled one cannot: it goes back to the pool). When the
+ * connection is lost it comes back within a second and calls `onNotice` once, since a notice may have been
+ * missed meanwhile.
+ */
+async function listenOn(url: string, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (missedSome: boolean) => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    c.on('notification', (n) => n.channel === channel && onNotice());
+    c.on('error', () => reconnect());
+    try {
+      await c.connect();
+      await c.query(`listen "${channel.replace(/"/g, '""')}"`);
+      if (stopped) return void (await c.end());
+      client = c;
+      if (missedSome) onNotice();
+    } catch {
+      void c.end().catch(() => {});
+      reconnect();
+    }
+  };
+  const reconnect = () => {
+    if (stopped || retry) return;
+    const dead = client;
+    client = null;
+    void dead?.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, 1000);
+    retry.unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -1,3 +1,4 @@
+import { ACCESS_CHANNEL } from '../access-cache.ts';
 import { systemActor } from '../actor.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -68,6 +69,8 @@ export async function runOps(
   try {
     await database.migrate();
     io.out(await command.run(database.db, args));
+    // A running server caches sessions and roles for a few seconds: tell it something may have changed.
+    await database.notify(ACCESS_CHANNEL);
     return 0;
   } catch (err) {
     if (err instanceof OpsError) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, isPermission, type Permission } from '@mchweb/contract';
-import { AccessCache } from '../access-cache.ts';
+import { ACCESS_CHANNEL, AccessCache } from '../access-cache.ts';
 import { anonymousActor, memberBlock, type Actor } from '../actor.ts';
 import { M } from '../i18n/messages.ts';
 import { languageOf } from '../i18n/text.ts';
@@ -38,7 +38,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   app.decorateRequest('actor', null as unknown as Actor);
-  app.decorate('accessCache', new AccessCache(opts.cacheMs ?? 0));
+  const announce = () =>
+    void app.database.notify(ACCESS_CHANNEL).catch((err) => app.log.warn({ err }, 'access change not announced'));
+  const cache = new AccessCache(opts.cacheMs ?? 0, undefined, announce);
+  app.decorate('accessCache', cache);
+  if (cache.ttlMs > 0) {
+    const stopListening = await app.database.listen(ACCESS_CHANNEL, () => cache.forgetLocal());
+    app.addHook('onClose', stopListening);
+  }
   // Any write may end sessions or change roles and memberships: forget cached lookups before the caller sees
   // the answer, so its next call reads the new state (the write's transaction has committed by now).
   app.addHook('onSend', async (request) => {
@@ -53,6 +60,13 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     }
   });
 
+  /**
+   * A lookup through the cache for a GET; a call that may change something is never authorised from a cached
+   * entry (a session ended or a role changed a moment ago, in another process, must not let it through).
+   */
+  const lookup = <T>(request: FastifyRequest, key: string, load: () => Promise<T>, keep?: (v: T) => boolean) =>
+    SAFE_METHODS.has(request.method) ? app.accessCache.get(key, load, keep) : load();
+
   /** The signed-in actor of a valid session, its membership in the session's company looked up once. */
   async function userActor(
     request: FastifyRequest,
@@ -62,7 +76,7 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     const member =
       companyId === null
         ? null
-        : await app.accessCache.get(`member:${userId}:${companyId}`, () => memberAccess(app.db, userId, companyId));
+        : await lookup(request, `member:${userId}:${companyId}`, () => memberAccess(app.db, userId, companyId));
     return {
       ...anonymousActor(request.ip, languageOf(request)),
       kind: 'user',
@@ -82,7 +96,8 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token === 'string' && token.length > 0 && token.length < 200) {
       // Only valid sessions are kept: an unknown or ended token always asks the database.
-      const found = await app.accessCache.get(
+      const found = await lookup(
+        request,
         `session:${hashToken(token)}`,
         () => lookupSession(app.db, token),
         (f) => f.ok,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
-import { Api, newOwner, PASSWORD, uniqueCreditCode, uniqueMobile } from './org.helpers.ts';
+import { Api, newOwner, PASSWORD, uniqueCreditCode, uniqueMobile } from './company.helpers.ts';
 
 const fieldError = (page: Page, testId: string) =>
   page
@@ -29,20 +29,20 @@ test.describe('organisation pages', () => {
     // ("creditCode: ...") stands beside that field.
     const good = uniqueCreditCode();
     const wrongCheck = good.slice(0, 17) + (good[17] === '0' ? '1' : '0');
-    await page.getByTestId('organ-name').fill('晨曦茶舍 Dawn Tea');
-    await page.getByTestId('organ-credit-code').fill(wrongCheck.toLowerCase());
-    await expect(page.getByTestId('organ-credit-code')).toHaveValue(wrongCheck); // upper-cased as typed
-    await page.getByTestId('organ-contact-name').fill('赵磊');
-    await page.getByTestId('organ-contact-mobile').fill('1380013800'); // 10 digits
-    await page.getByTestId('organ-create-submit').click();
-    await expect(fieldError(page, 'organ-contact-mobile')).toContainText('11 位');
-    await page.getByTestId('organ-contact-mobile').fill(mobile);
-    await page.getByTestId('organ-create-submit').click();
-    await expect(fieldError(page, 'organ-credit-code')).toHaveText('须为 18 位统一社会信用代码，且校验位正确');
+    await page.getByTestId('company-name').fill('晨曦茶舍 Dawn Tea');
+    await page.getByTestId('company-credit-code').fill(wrongCheck.toLowerCase());
+    await expect(page.getByTestId('company-credit-code')).toHaveValue(wrongCheck); // upper-cased as typed
+    await page.getByTestId('company-contact-name').fill('赵磊');
+    await page.getByTestId('company-contact-mobile').fill('1380013800'); // 10 digits
+    await page.getByTestId('company-create-submit').click();
+    await expect(fieldError(page, 'company-contact-mobile')).toContainText('11 位');
+    await page.getByTestId('company-contact-mobile').fill(mobile);
+    await page.getByTestId('company-create-submit').click();
+    await expect(fieldError(page, 'company-credit-code')).toHaveText('须为 18 位统一社会信用代码，且校验位正确');
     await expect(page).toHaveURL(`${base}/organ-create`);
 
-    await page.getByTestId('organ-credit-code').fill(good);
-    await page.getByTestId('organ-create-submit').click();
+    await page.getByTestId('company-credit-code').fill(good);
+    await page.getByTestId('company-create-submit').click();
     await expect(page).toHaveURL(`${base}/welcome`);
     await expect(page.getByTestId('current-company')).toHaveText('晨曦茶舍 Dawn Tea');
     await expect(page.getByTestId('step-companyCreated')).toHaveAttribute('data-done', 'true');
@@ -76,8 +76,8 @@ test.describe('organisation pages', () => {
     await signIn(page, base, owner.mobile, PASSWORD);
     await expect(page).toHaveURL(`${base}/welcome`);
     await page.goto(`${base}/organ-home`);
-    await expect(page.getByTestId('organ-profile')).toContainText('东坡面馆 Dongpo Noodles');
-    await expect(page.getByTestId('organ-trade')).toContainText('开始收款后');
+    await expect(page.getByTestId('company-profile')).toContainText('东坡面馆 Dongpo Noodles');
+    await expect(page.getByTestId('company-trade')).toContainText('开始收款后');
 
     await page.getByTestId('bind-send').click();
     await expect(page.getByTestId('bind-send')).toBeDisabled();
@@ -90,13 +90,13 @@ test.describe('organisation pages', () => {
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
     await page.getByTestId('bind-sms-code').fill(code);
     await page.getByTestId('bind-submit').click();
-    await expect(page.getByTestId('organ-bind-card')).toContainText('已验证');
-    await expect(page.getByTestId('organ-profile')).toContainText('已验证');
+    await expect(page.getByTestId('company-bind-card')).toContainText('已验证');
+    await expect(page.getByTestId('company-profile')).toContainText('已验证');
 
-    await page.getByTestId('organ-edit').click();
-    await page.getByTestId('organ-edit-name').fill('东坡面馆（总店）');
-    await clickInDialog(page, 'organ-edit-save');
-    await expect(page.getByTestId('organ-profile')).toContainText('东坡面馆（总店）');
+    await page.getByTestId('company-edit').click();
+    await page.getByTestId('company-edit-name').fill('东坡面馆（总店）');
+    await clickInDialog(page, 'company-edit-save');
+    await expect(page.getByTestId('company-profile')).toContainText('东坡面馆（总店）');
     await expect(page.getByTestId('current-company')).toHaveText('东坡面馆（总店）');
 
     await page.goto(`${base}/welcome`);
@@ -112,10 +112,10 @@ test.describe('organisation pages', () => {
     await signIn(page, base, owner.mobile, PASSWORD);
     await expect(page).toHaveURL(`${base}/welcome`);
     await page.goto(`${base}/organ-select`);
-    const card = page.getByTestId(`organ-${owner.companyId}`);
+    const card = page.getByTestId(`company-${owner.companyId}`);
     await expect(card).toContainText('所有者');
     await expect(card).toContainText('当前机构');
-    await page.getByTestId(`organ-leave-${owner.companyId}`).click();
+    await page.getByTestId(`company-leave-${owner.companyId}`).click();
     await clickInDialog(page, 'leave-confirm');
     await expect(page.locator('.ant-message-error')).toContainText('您是该机构唯一在职的所有者');
     await expect(card).toBeVisible();
@@ -128,15 +128,15 @@ test.describe('organisation pages', () => {
     await signIn(page, base, DEMO.finance);
     await expect(page).toHaveURL(`${base}/welcome`);
     await page.goto(`${base}/organ-select`);
-    await expect(page.getByTestId(`organ-${owner.companyId}`)).toContainText('财务');
+    await expect(page.getByTestId(`company-${owner.companyId}`)).toContainText('财务');
     // Not the owner: the profile has no edit button (S6.3), the server would refuse it anyway.
-    await page.getByTestId(`organ-leave-${owner.companyId}`).click();
+    await page.getByTestId(`company-leave-${owner.companyId}`).click();
     await clickInDialog(page, 'leave-confirm');
     await expect(page.locator('.ant-message-success')).toContainText('已退出');
-    await expect(page.getByTestId(`organ-${owner.companyId}`)).toHaveCount(0);
+    await expect(page.getByTestId(`company-${owner.companyId}`)).toHaveCount(0);
     await page.goto(`${base}/organ-home`);
-    await expect(page.getByTestId('organ-profile')).toBeVisible();
-    await expect(page.getByTestId('organ-edit')).toHaveCount(0);
+    await expect(page.getByTestId('company-profile')).toBeVisible();
+    await expect(page.getByTestId('company-edit')).toHaveCount(0);
   });
 
   test('owner with two organisations switches on /organ-select: header, profile and cached data follow', async ({
@@ -147,13 +147,13 @@ test.describe('organisation pages', () => {
     await expect(page).toHaveURL(`${base}/welcome`);
     const first = (await page.getByTestId('current-company').textContent())!;
     await page.goto(`${base}/organ-home`);
-    await expect(page.getByTestId('organ-profile')).toContainText(first);
+    await expect(page.getByTestId('company-profile')).toContainText(first);
 
     const switchTo = async (expectCurrentNot: string) => {
       await page.getByTestId('company-switch').click();
       await expect(page).toHaveURL(`${base}/organ-select`);
-      const other = page.locator('[data-testid^="organ-enter-"]').first();
-      const card = page.getByTestId('organ-list').locator('.ant-card').filter({ has: other });
+      const other = page.locator('[data-testid^="company-enter-"]').first();
+      const card = page.getByTestId('company-list').locator('.ant-card').filter({ has: other });
       const name = (await card.locator('.company-card-title').textContent())!;
       expect(name).not.toBe(expectCurrentNot);
       await other.click();
@@ -164,8 +164,8 @@ test.describe('organisation pages', () => {
     const second = await switchTo(first);
     // The profile query of the previous organisation was dropped: this one's profile is fetched.
     await page.getByTestId('menu-organHome').click();
-    await expect(page.getByTestId('organ-profile')).toContainText(second);
-    await expect(page.getByTestId('organ-profile')).not.toContainText(first);
+    await expect(page.getByTestId('company-profile')).toContainText(second);
+    await expect(page.getByTestId('company-profile')).not.toContainText(first);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('companyInfo') ?? '{}').companyName);
     expect(stored).toBe(second);
 

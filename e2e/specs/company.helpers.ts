@@ -1,4 +1,4 @@
-import { creditCodeCheckChar } from '@mchweb/contract/validation';
+import { creditCodeCheckChar } from '@mchweb/contract/id-checks';
 import { latestSmsCode } from '../support/fixtures.ts';
 
 /** Helpers of the organisation and staff specs: API calls as "another client", fresh users and organisations. */
