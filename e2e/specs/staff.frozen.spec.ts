@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { ROOT, startServer } from '../support/server.ts';
-import { Api } from './org.helpers.ts';
+import { Api } from './company.helpers.ts';
 
 /** `npm run ops -- <args>` against the embedded database in `dataDir` (the server must not hold it open). */
 function ops(dataDir: string, ...args: string[]): Promise<string> {
@@ -64,9 +64,9 @@ test('S4.4.3 an organisation frozen by the operator: its member signs in to /log
       await expect(page).toHaveURL(`${server.url}/mchweb/welcome`);
       await expect(page.getByTestId('current-company')).not.toHaveText(coffee.companyName);
       await page.goto(`${server.url}/mchweb/organ-select`);
-      await expect(page.getByTestId(`organ-${coffee.companyId}`)).toContainText('已冻结');
-      await expect(page.getByTestId(`organ-why-${coffee.companyId}`)).toContainText('冻结');
-      await expect(page.getByTestId(`organ-enter-${coffee.companyId}`)).toBeDisabled();
+      await expect(page.getByTestId(`company-${coffee.companyId}`)).toContainText('已冻结');
+      await expect(page.getByTestId(`company-why-${coffee.companyId}`)).toContainText('冻结');
+      await expect(page.getByTestId(`company-enter-${coffee.companyId}`)).toBeDisabled();
       await context.close();
     } finally {
       await server.stop();

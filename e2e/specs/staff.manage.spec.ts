@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
-import { Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './org.helpers.ts';
+import { Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './company.helpers.ts';
 
 /** Check or uncheck one node of the role editor's permission tree by its key (see permission-tree.ts). */
 async function toggleNode(page: Page, key: string) {

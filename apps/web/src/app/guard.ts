@@ -9,7 +9,7 @@ import {
   storeCompanyInfo,
   type StoredCompanyInfo,
 } from '@/lib/session';
-import { isPublicPath, LOGIN_ERROR, loginWithRedirect, ORGAN_CREATE, ORGAN_SELECT, WELCOME } from './paths';
+import { isPublicPath, LOGIN_ERROR, loginWithRedirect, COMPANY_CREATE, COMPANY_SELECT, WELCOME } from './paths';
 
 export interface GuardTarget {
   pathname: string;
@@ -35,9 +35,9 @@ function fullPath(t: GuardTarget): string {
 /** S4.4.5 on its own: where a member without a current organisation may go. */
 export function noCompanyRedirect(info: StoredCompanyInfo, pathname: string): GuardOutcome {
   if (info.companyId !== null && info.companyId !== undefined && info.companyId !== ('' as unknown)) return null;
-  if (pathname === ORGAN_CREATE || pathname === LOGIN_ERROR) return null;
-  if (info.hasOtherCompany === true) return pathname === WELCOME ? ORGAN_SELECT : null;
-  return ORGAN_CREATE;
+  if (pathname === COMPANY_CREATE || pathname === LOGIN_ERROR) return null;
+  if (info.hasOtherCompany === true) return pathname === WELCOME ? COMPANY_SELECT : null;
+  return COMPANY_CREATE;
 }
 
 /**

@@ -11,22 +11,10 @@ export interface PageRoute {
   load: () => PageModule;
 }
 
-export const PUBLIC_PATHS = [
-  '/home',
-  '/product',
-  '/case',
-  '/login',
-  '/register',
-  '/login-error',
-  '/protocal-user',
-  '/protocal-privacy',
-  '/protocal-risk',
-] as const;
-
 export const LOGIN = '/login';
 export const LOGIN_ERROR = '/login-error';
-export const ORGAN_CREATE = '/organ-create';
-export const ORGAN_SELECT = '/organ-select';
+export const COMPANY_CREATE = '/organ-create';
+export const COMPANY_SELECT = '/organ-select';
 export const WELCOME = '/welcome';
 /** Where a sign-in without `redirect` lands; the guard sends a member without organisation onwards. */
 export const AFTER_SIGN_IN = WELCOME;
@@ -80,8 +68,13 @@ export const ROUTES: PageRoute[] = [
   { path: '/welcome', area: 'main', load: () => import('@/features/company/pages/welcome.page') },
 ];
 
+/** S2.10: the pages of the public and blank layouts open without signing in and without the company check. */
+export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.area === 'public' || r.area === 'blank').map(
+  (r) => r.path,
+);
+
 export function isPublicPath(pathname: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(pathname.replace(/\/+$/, '') || '/');
+  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
 /** `/login?redirect=<full path>` (S2.12). */

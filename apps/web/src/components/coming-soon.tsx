@@ -15,7 +15,7 @@ export function ComingSoon({ testId, title, description }: { testId: string; tit
       <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
         {description}
       </Typography.Paragraph>
-      <Card>
+      <Card data-testid="coming-soon">
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={

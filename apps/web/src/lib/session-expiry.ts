@@ -2,7 +2,7 @@
  * S4.2 / S8.1: the session is gone -> its data is cleared and ONE "please sign in" dialog shows. Kept apart from
  * the axios instance (request.ts) so the guard and the router can use it without downloading axios.
  */
-import { removeItems } from './storage';
+import { removeItems, SESSION_KEYS } from './storage';
 
 let sessionDialogs = 0;
 const dialogClosedListeners = new Set<() => void>();
@@ -47,7 +47,7 @@ export function sessionDialogClosed(): Promise<void> {
 
 export function clearSession(): void {
   // The seed clears token and user info; the rest of the session belongs to that user too.
-  removeItems(['token', 'userInfo', 'menuData', 'buttonData', 'mchList', 'companyInfo']);
+  removeItems(SESSION_KEYS);
 }
 
 export function sessionExpired(): void {

@@ -11,7 +11,7 @@ import type {
 import { MENU } from '@mchweb/contract/permissions';
 import { apiGet, apiPost } from './api';
 import { clearSession } from './session-expiry';
-import { getJson, getString, onStorageChange, setItem } from './storage';
+import { getJson, getString, onStorageChange, SESSION_KEYS, setItem } from './storage';
 
 /** The company info as stored: the response's fields copied in wholesale (S3.3). */
 export type StoredCompanyInfo = Partial<CompanyInfo> & Record<string, unknown>;
@@ -25,7 +25,6 @@ export interface Session {
   companyInfo: StoredCompanyInfo | null;
 }
 
-const SESSION_KEYS = ['token', 'userInfo', 'menuData', 'buttonData', 'mchList', 'companyInfo'] as const;
 let snapshot: Session | null = null;
 let snapshotRaw = '';
 /** Re-reads storage each time (cheap) but keeps the same object while nothing changed (useSyncExternalStore). */

@@ -1,27 +1,32 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getJson, getString, setItem, STORAGE_KEYS } from './storage';
-import { storeSignIn } from './session';
+import { getJson, getString, SESSION_KEYS, setItem, STORAGE_KEYS } from './storage';
+import { clearSession } from './session-expiry';
+import { storeCompanyInfo, storeSignIn } from './session';
 
 beforeEach(() => localStorage.clear());
 
 describe('session storage', () => {
-  it('S3.1 the seed keys, JSON values; setting any key to null removes it', () => {
-    expect(STORAGE_KEYS).toEqual([
-      'token',
-      'userInfo',
-      'menuData',
-      'buttonData',
-      'mchList',
-      'breadRouteList',
-      'companyInfo',
-    ]);
+  it('S3.1 every key is JSON (the token as is); setting any key to null removes it', () => {
     for (const key of STORAGE_KEYS) {
       setItem(key, key === 'token' ? 'abc' : { k: key });
-      expect(localStorage.getItem(key)).not.toBeNull();
+      expect(localStorage.getItem(key)).toBe(key === 'token' ? 'abc' : JSON.stringify({ k: key }));
+      expect(key === 'token' ? getString(key) : getJson(key)).toEqual(key === 'token' ? 'abc' : { k: key });
       setItem(key, null);
       expect(localStorage.getItem(key)).toBeNull();
       expect(Object.keys(localStorage)).not.toContain(key);
     }
+  });
+
+  it('S3.1 S4.2 the session lives under the declared keys only, and ending it clears every session key', () => {
+    storeSignIn({ token: 't', mchInfo: [] });
+    storeCompanyInfo({ companyId: 1 });
+    setItem('breadRouteList', []);
+    expect(Object.keys(localStorage).every((k) => (STORAGE_KEYS as readonly string[]).includes(k))).toBe(true);
+    for (const key of STORAGE_KEYS) setItem(key, key === 'token' ? 't' : {});
+    clearSession();
+    expect(Object.keys(localStorage)).toEqual(
+      STORAGE_KEYS.filter((k) => !(SESSION_KEYS as readonly string[]).includes(k)),
+    );
   });
 
   it('S9.1 companyInfo is stored as JSON under the key companyInfo; a corrupt entry reads as absent', () => {

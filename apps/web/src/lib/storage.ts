@@ -2,15 +2,10 @@
  * Session state in localStorage under the seed's key names (S3.1). Setting a key to null (or undefined)
  * removes it, so "signed out" is the absence of keys rather than a stored "null".
  */
-export const STORAGE_KEYS = [
-  'token',
-  'userInfo',
-  'menuData',
-  'buttonData',
-  'mchList',
-  'breadRouteList',
-  'companyInfo',
-] as const;
+/** The signed-in user's data: cleared together when the session ends (sign-out, expiry, another sign-in). */
+export const SESSION_KEYS = ['token', 'userInfo', 'menuData', 'buttonData', 'mchList', 'companyInfo'] as const;
+/** S3.1: every key the app stores: the session's, and the breadcrumb list (cleared at start, S2.5). */
+export const STORAGE_KEYS = [...SESSION_KEYS, 'breadRouteList'] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
 /** Not part of the seed's session: the chosen language survives sign-out. */

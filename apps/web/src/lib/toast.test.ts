@@ -8,7 +8,8 @@ describe('toasts', () => {
     toast.info('note');
     toast.warning('careful');
     toast.error('failed');
-    await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(4));
+    // antd's message is imported on the first toast: on a busy machine that takes over waitFor's default second.
+    await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(4), { timeout: 5000 });
     for (const type of ['success', 'info', 'warning', 'error']) {
       expect(document.querySelector(`.ant-message-notice-${type}`)).not.toBeNull();
     }

@@ -62,7 +62,8 @@ const errorOf = (testId: string) =>
   screen.getByTestId(testId).closest('.ant-form-item')!.querySelector('.ant-form-item-explain')?.textContent ?? '';
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Save/ }));
 
-describe('useServerForm', () => {
+// The first render of antd's Form (its styles are built at run time) takes seconds on a busy two-core machine.
+describe('useServerForm', { timeout: 20_000 }, () => {
   it('busy while the call runs, once at a time; success calls onSuccess with the values', async () => {
     let finish: (v: unknown) => void = () => undefined;
     const call = vi.fn(() => new Promise((resolve) => (finish = resolve)));

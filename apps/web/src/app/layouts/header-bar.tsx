@@ -19,8 +19,8 @@ export function HeaderBar({ onOpenMenu, compact }: { onOpenMenu: () => void; com
   return (
     <div className="main-header">
       {compact && <Button type="text" icon={<MenuOutlined />} aria-label={t('header.openMenu')} onClick={onOpenMenu} />}
-      <div className="main-header-org">
-        <Typography.Text strong ellipsis className="main-header-org-name" data-testid="current-company">
+      <div className="main-header-company">
+        <Typography.Text strong ellipsis className="main-header-company-name" data-testid="current-company">
           {companyName}
         </Typography.Text>
         <Tooltip title={t('header.switchCompany')}>

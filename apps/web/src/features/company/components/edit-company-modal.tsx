@@ -35,7 +35,7 @@ export function EditCompanyModal({ info, open, onClose }: { info: CompanyInfo; o
       onCancel={onClose}
       confirmLoading={busy}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'organ-edit-save' }}
+      okButtonProps={{ 'data-testid': 'company-edit-save' }}
     >
       <Form
         form={form}
@@ -50,7 +50,7 @@ export function EditCompanyModal({ info, open, onClose }: { info: CompanyInfo; o
           label={t('field.companyName')}
           rules={[{ required: true, whitespace: true, min: 2, max: 100, message: t('rule.companyName') }]}
         >
-          <Input maxLength={100} data-testid="organ-edit-name" />
+          <Input maxLength={100} data-testid="company-edit-name" />
         </Form.Item>
         <Form.Item
           name="contactName"

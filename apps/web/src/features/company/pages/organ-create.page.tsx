@@ -46,7 +46,7 @@ export default function CompanyCreatePage() {
             label={t('field.companyName')}
             rules={[{ required: true, whitespace: true, min: 2, max: 100, message: t('rule.companyName') }]}
           >
-            <Input maxLength={100} autoComplete="organization" data-testid="organ-name" />
+            <Input maxLength={100} autoComplete="organization" data-testid="company-name" />
           </Form.Item>
           <Form.Item
             name="creditCode"
@@ -58,7 +58,7 @@ export default function CompanyCreatePage() {
               maxLength={18}
               placeholder={t('create.creditCodePlaceholder')}
               style={{ fontFamily: 'monospace' }}
-              data-testid="organ-credit-code"
+              data-testid="company-credit-code"
             />
           </Form.Item>
           <Form.Item
@@ -66,16 +66,16 @@ export default function CompanyCreatePage() {
             label={t('field.contactName')}
             rules={[{ required: true, whitespace: true, max: 50, message: t('rule.contactName') }]}
           >
-            <Input maxLength={50} autoComplete="name" data-testid="organ-contact-name" />
+            <Input maxLength={50} autoComplete="name" data-testid="company-contact-name" />
           </Form.Item>
           <Form.Item
             name="contactMobile"
             label={t('field.contactMobile')}
             rules={[{ required: true, pattern: MOBILE_RE, message: t('rule.mobile') }]}
           >
-            <Input inputMode="numeric" maxLength={11} autoComplete="tel" data-testid="organ-contact-mobile" />
+            <Input inputMode="numeric" maxLength={11} autoComplete="tel" data-testid="company-contact-mobile" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="organ-create-submit">
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="company-create-submit">
             {t('create.submit')}
           </Button>
         </Form>

@@ -37,13 +37,13 @@ export default function CompanyHomePage() {
           title={t('home.profile')}
           extra={
             <Permission codes={['company:edit']}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="organ-edit">
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="company-edit">
                 {t('home.edit')}
               </Button>
             </Permission>
           }
         >
-          <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" data-testid="organ-profile">
+          <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" data-testid="company-profile">
             <Descriptions.Item label={t('field.companyName')}>{c.companyName}</Descriptions.Item>
             <Descriptions.Item label={t('field.creditCode')}>
               <span style={{ fontFamily: 'monospace' }}>{c.creditCode}</span>
@@ -87,7 +87,7 @@ export default function CompanyHomePage() {
           )}
         </Card>
         <Permission codes={['company:bindMobile']}>
-          <Card title={t('home.bindTitle')} data-testid="organ-bind-card">
+          <Card title={t('home.bindTitle')} data-testid="company-bind-card">
             {c.mobileBound && !rebinding ? (
               <Space wrap>
                 <span>
@@ -103,7 +103,7 @@ export default function CompanyHomePage() {
             )}
           </Card>
         </Permission>
-        <Card title={t('home.trade')} data-testid="organ-trade">
+        <Card title={t('home.trade')} data-testid="company-trade">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tradeEmpty')} />
         </Card>
       </Flex>

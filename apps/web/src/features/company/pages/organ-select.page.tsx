@@ -78,14 +78,14 @@ export default function CompanySelectPage() {
     );
   else
     body = (
-      <div className="company-grid" data-testid="organ-list">
+      <div className="company-grid" data-testid="company-list">
         {list.data.map((c) => {
           const why = blockedReason(c);
           return (
             <Card
               key={c.companyId}
               className={c.current ? 'company-card-current' : undefined}
-              data-testid={`organ-${c.companyId}`}
+              data-testid={`company-${c.companyId}`}
               actions={[
                 c.current ? (
                   <span key="enter" className="company-current-label">
@@ -98,7 +98,7 @@ export default function CompanySelectPage() {
                     disabled={why !== null || (switching !== null && switching !== c.companyId)}
                     loading={switching === c.companyId}
                     onClick={() => enter(c)}
-                    data-testid={`organ-enter-${c.companyId}`}
+                    data-testid={`company-enter-${c.companyId}`}
                   >
                     {t('select.enter')}
                   </Button>
@@ -108,7 +108,7 @@ export default function CompanySelectPage() {
                   type="link"
                   danger
                   onClick={() => leave(c)}
-                  data-testid={`organ-leave-${c.companyId}`}
+                  data-testid={`company-leave-${c.companyId}`}
                 >
                   {t('select.leave')}
                 </Button>,
@@ -124,7 +124,7 @@ export default function CompanySelectPage() {
                 {c.memberStatus === 'DISABLED' && <Tag color="red">{t('select.memberDisabled')}</Tag>}
               </Space>
               {why && (
-                <div className="company-why" data-testid={`organ-why-${c.companyId}`}>
+                <div className="company-why" data-testid={`company-why-${c.companyId}`}>
                   {t(`select.why.${why}`)}
                 </div>
               )}
@@ -142,7 +142,7 @@ export default function CompanySelectPage() {
           <p className="company-intro">{t('select.intro')}</p>
         </div>
         <Link to="/organ-create">
-          <Button icon={<PlusOutlined />} data-testid="organ-create-link">
+          <Button icon={<PlusOutlined />} data-testid="company-create-link">
             {t('select.create')}
           </Button>
         </Link>

@@ -1,0 +1,35 @@
+/**
+ * The pages of the menu (main layout, with their sub-pages) that still show the coming-soon placeholder: the one
+ * list of them. The issue that builds one of these pages removes it here and adds what it shows to BUILT_PAGES;
+ * S2.7 (shell.navigation.spec.ts) fails for a page in neither, and for a placeholder that is not listed here.
+ */
+export const PLACEHOLDER_PAGES = [
+  '/order',
+  '/bill',
+  '/settlement',
+  '/merchant',
+  '/merchant-entry',
+  '/new-incomming',
+  '/audit-progress',
+  '/incomming',
+  '/inco-manage',
+  '/channel',
+  '/code-setting',
+  '/mch-code-setting',
+  '/div-account',
+  '/transfer-account',
+  '/transfer-list',
+];
+
+/**
+ * What each built page shows the demo owner: its title as the page writes it (zh-CN) and the test id of an
+ * element only it has, which holds data from the server (so a page that renders but fails to load is caught).
+ */
+export const BUILT_PAGES: Record<string, { title: string; content: string }> = {
+  '/welcome': { title: '开始使用', content: 'welcome-steps' },
+  '/open': { title: '服务已开通', content: 'open-already' }, // the demo organisation's service is open
+  '/organ-home': { title: '机构首页', content: 'company-profile' },
+  '/staff-manage': { title: '员工管理', content: 'staff-table' },
+  '/organ-select': { title: '选择机构', content: 'company-list' },
+  '/organ-create': { title: '创建机构', content: 'company-create-submit' },
+};
