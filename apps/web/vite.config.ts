@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 /** Packages whose modules have no import-time side effects although their package.json does not say so. */
 const PURE_PACKAGES =
@@ -10,7 +11,7 @@ const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/mchweb/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

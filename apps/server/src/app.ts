@@ -10,6 +10,7 @@ import { MODULES, WELCOME_STEPS } from './modules/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
+import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import envelopePlugin, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import healthPlugin from './plugins/health.ts';
@@ -73,8 +74,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // 1. external plugins, 2. app plugins, 3. routes: a fixed order anyone can follow by reading this function.
   await app.register(cookie);
+  await app.register(compressionPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { published: config.apiDocs });
   await app.register(databasePlugin, { database: opts.database });
   await app.register(envelopePlugin);
   await app.register(xsrfPlugin);

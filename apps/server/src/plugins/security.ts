@@ -8,6 +8,19 @@ import type { Config } from '../config.ts';
 import { BizError } from '../errors.ts';
 import { M } from '../i18n/messages.ts';
 
+/** Helmet's headers that only mean something on a document (an HTML page), not on a script or stylesheet. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 /** Security headers (a CSP the app runs under without unsafe-eval) and a per-address API rate limit. */
 async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
   await app.register(helmet, {
@@ -28,6 +41,18 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, and only over HTTPS: over plain HTTP the header is meaningless (RFC 6797 says ignore it).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // A hashed script or stylesheet needs none of the document's policies: about 0.8 KB less on each of the
+    // two dozen files of a first visit. nosniff and the cross-origin resource policy stay.
+    if (request.url.startsWith('/mchweb/assets/')) {
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    }
   });
 
   let redis: Redis | undefined;

@@ -43,6 +43,9 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
     prefix: BASE,
     index: false,
     wildcard: false,
+    // The build writes x.js.br and x.js.gz beside x.js (apps/web/precompress.ts): the one the browser accepts
+    // is sent, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

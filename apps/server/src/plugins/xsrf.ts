@@ -17,7 +17,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function xsrfPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    // Never on a hashed asset: it is cached for a year (immutable), and a first visit's two dozen parallel
+    // requests would each set a different value under the page.
+    if (!cookie && !request.url.startsWith('/mchweb/assets/')) {
       reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',

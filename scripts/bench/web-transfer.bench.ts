@@ -1,0 +1,98 @@
+/**
+ * Bytes a first visit actually transfers, measured in Chromium (issue 14, item 9): the built app served by the
+ * real server (pre-compressed brotli/gzip files, on-the-fly compression of API answers over 1 KB), a fresh
+ * browser profile per page, every response's encoded body and headers summed as the network saw them.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { chromiumExecutable } from '../../e2e/support/chromium.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = path.join(ROOT, '.tmp', 'bench-web-dist');
+const BUDGET_KB = 200;
+const PAGES = ['/mchweb/home', '/mchweb/login', '/mchweb/register'];
+/** The pages a newcomer lands on first, held to the budget; /register is measured for information. */
+const BUDGETED = new Set(['/mchweb/home', '/mchweb/login']);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export default async function webTransferBench() {
+  if (!fs.existsSync(path.join(DIST, 'index.html.br'))) {
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', DIST, '--emptyOutDir'],
+      {
+        cwd: path.join(ROOT, 'apps/web'),
+        stdio: 'ignore',
+      },
+    );
+  }
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  await database.migrate();
+  await seedDemoIfEmpty(database.db);
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test' }, { webDist: DIST, rateLimitPerMinute: 100_000 }),
+    database,
+    logger: false,
+  });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { executablePath, args } = await chromiumExecutable();
+  const browser = await chromium.launch({ executablePath, args });
+  const rows: string[] = [];
+  try {
+    for (const page of PAGES) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const finished: Promise<{ wire: number; headers: number; body: number; encoding: string | undefined }>[] = [];
+      tab.on('requestfinished', (request) =>
+        finished.push(
+          (async () => {
+            const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+            const headers = (await response?.allHeaders()) ?? {};
+            const body = (await response?.body().catch(() => Buffer.alloc(0)))?.length ?? 0;
+            return {
+              wire: sizes.responseBodySize + sizes.responseHeadersSize,
+              headers: sizes.responseHeadersSize,
+              body,
+              encoding: headers['content-encoding'],
+            };
+          })(),
+        ),
+      );
+      await tab.goto(`${origin}${page}`, { waitUntil: 'networkidle' });
+      const responses = await Promise.all(finished);
+      const wire = responses.reduce((n, r) => n + r.wire, 0);
+      const body = responses.reduce((n, r) => n + r.body, 0);
+      const headers = responses.reduce((n, r) => n + r.headers, 0);
+      const compressed = responses.filter((r) => r.encoding).length;
+      rows.push(
+        `| ${page} | ${responses.length} (${compressed} compressed) | **${kb(wire)}** | ${kb(headers)} | ${kb(body)} | ${!BUDGETED.has(page) ? '-' : wire / 1024 <= BUDGET_KB ? 'within' : 'OVER'} |`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+  const markdown = [
+    `Measured in Chromium on a fresh profile per page: what crossed the network (encoded bodies and headers) against`,
+    `what those bodies are decoded. Target: a first visit to /mchweb/home or /mchweb/login transfers at most`,
+    `${BUDGET_KB} KB (before compression, /mchweb/home transferred 661 KB).`,
+    '',
+    '| first visit | responses | transferred KB | of which headers KB | decoded KB | target |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+  return { title: 'Bytes transferred on a first visit (Chromium)', markdown };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  webTransferBench().then((r) => console.log(`## ${r.title}\n\n${r.markdown}`));
+}
