@@ -38,8 +38,6 @@ export interface Config {
    */
   seedDemo: boolean;
   trustProxy: boolean;
-  /** Publish the OpenAPI document and /api/docs: by default outside production; API_DOCS=true in production. */
-  apiDocs: boolean;
   /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -51,6 +49,28 @@ export interface Config {
   accessCacheMs: number;
   /** Multiplies the per-address limits of sign-in, sign-up, SMS and password change (tests raise it). */
   authRateLimitScale: number;
+  /**
+   * The sandbox's own review of onboarding applications (MCHWEB_AUTO_REVIEW): approve or reject what was
+   * submitted `autoReviewDelayMs` ago, or off (an operator reviews with `npm run ops -- inco:*`). Default:
+   * approve in the sandbox, off in production and in tests.
+   */
+  autoReview: AutoReview;
+  autoReviewDelayMs: number;
+  /**
+   * The origin invitation links point to (`https://pay.example.com`), MCHWEB_PUBLIC_ORIGIN; when empty, the
+   * origin the member's request came to.
+   */
+  publicOrigin: string | null;
+}
+
+export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
+export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
+
+function autoReview(value: string | undefined, fallback: AutoReview): AutoReview {
+  if (value === undefined || value === '') return fallback;
+  const mode = value.toLowerCase();
+  if ((AUTO_REVIEW_MODES as readonly string[]).includes(mode)) return mode as AutoReview;
+  throw new Error(`MCHWEB_AUTO_REVIEW must be one of ${AUTO_REVIEW_MODES.join(', ')}; got "${value}"`);
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -76,6 +96,7 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
+  const sandbox = bool(env.MCHWEB_SANDBOX, !production);
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
   return {
     port: int(env.PORT, 8080),
@@ -96,16 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
-    sandbox: bool(env.MCHWEB_SANDBOX, !production),
+    sandbox,
     production,
     seedDemo: bool(env.SEED_DEMO, !production),
     trustProxy: bool(env.TRUST_PROXY, false),
-    apiDocs: bool(env.API_DOCS, !production),
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     timezone: env.MCHWEB_TZ || 'Asia/Shanghai',
     authRateLimitScale: Math.max(1, int(env.AUTH_RATE_LIMIT_SCALE, 1)),
     accessCacheMs: int(env.ACCESS_CACHE_MS, env.NODE_ENV === 'test' ? 0 : 3000),
+    autoReview: autoReview(env.MCHWEB_AUTO_REVIEW, sandbox && env.NODE_ENV !== 'test' ? 'approve' : 'off'),
+    autoReviewDelayMs: Math.max(0, int(env.MCHWEB_AUTO_REVIEW_DELAY_MS, 5000)),
+    publicOrigin: env.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
     ...overrides,
   };
 }

@@ -7,6 +7,9 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
+/** The demo coffee shop's merchants: active, frozen (4), closed (5), and the one its approved application made. */
+const COFFEE_MERCHANTS = ['M100000001', 'M100000002', 'M100000004', 'M100000005', 'M100001001'];
+
 describe('sign-in', () => {
   it('S3.4 login answers token and mchInfo of the current organisation', async () => {
     const res = await t.client().post<{ token: string; mchInfo: { mchNo: string }[] }>('/api/merchant/login', {
@@ -16,7 +19,7 @@ describe('sign-in', () => {
     expect(res.http).toBe(200);
     expect(res.body).toMatchObject({ status: 200, code: 200, msg: 'success', message: 'success' });
     expect(res.body.data.token).toMatch(/^[\w-]{43}$/);
-    expect(res.body.data.mchInfo.map((m) => m.mchNo)).toEqual(['M100000001', 'M100000002']);
+    expect(res.body.data.mchInfo.map((m) => m.mchNo)).toEqual(COFFEE_MERCHANTS);
   });
 
   it('wrong password is a business error naming how many tries are left', async () => {
@@ -41,7 +44,7 @@ describe('current user after switching organisation', () => {
   it('S7.2 getCurrentUser carries the merchants of the organisation now current (mchList)', async () => {
     const owner = await t.signIn('13800138000');
     const before = await owner.get<{ mchList: { mchNo: string }[] }>('/api/merchant/user/getCurrentUser');
-    expect(before.body.data.mchList.map((m) => m.mchNo)).toEqual(['M100000001', 'M100000002']);
+    expect(before.body.data.mchList.map((m) => m.mchNo)).toEqual(COFFEE_MERCHANTS);
     const orgs = await owner.get<{ companyId: number; current: boolean }[]>('/api/merchant/company/list');
     const other = orgs.body.data.find((o) => !o.current)!;
     expect((await owner.post('/api/websession/changeCompany', { companyId: other.companyId })).body.code).toBe(200);

@@ -2,11 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { isPermission, type CompanyInfo, type Role, type StaffMember } from '@mchweb/contract';
+import {
+  isPermission,
+  type CompanyInfo,
+  type IncoPage,
+  type InvitePage,
+  type Role,
+  type StaffMember,
+} from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { upload } from './onboarding-fixtures.ts';
 
 /*
  * S6.4: the route table drives this test. Every Fastify instance the app builds gets an onRoute hook before any
@@ -30,6 +38,11 @@ interface Ids {
   companyId: number;
   memberId: number;
   roleId: number;
+  /** Numbers of an organisation's objects are ids too: a merchant, an application, an invitation, an upload. */
+  mchNo: string;
+  applyNo: string;
+  inviteNo: string;
+  fileId: string;
 }
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -53,6 +66,21 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/staff/remove': (ids) => ({ memberId: ids.memberId }),
   'POST /api/merchant/role/save': (ids) => ({ roleId: ids.roleId, name: 'Sample role', permissions: [] }),
   'POST /api/merchant/role/delete': (ids) => ({ roleId: ids.roleId }),
+  'GET /api/merchant/merchant/detail': (ids) => ({ mchNo: ids.mchNo }),
+  'POST /api/merchant/merchant/freeze': (ids) => ({ mchNo: ids.mchNo, reason: 'Sample reason' }),
+  'POST /api/merchant/merchant/unfreeze': (ids) => ({ mchNo: ids.mchNo }),
+  'POST /api/merchant/inco/save': (ids) => ({ applyNo: ids.applyNo, subject: { name: 'Sample shop' } }),
+  'POST /api/merchant/inco/submit': (ids) => ({ applyNo: ids.applyNo }),
+  'POST /api/merchant/inco/cancel': (ids) => ({ applyNo: ids.applyNo }),
+  'GET /api/merchant/inco/detail': (ids) => ({ applyNo: ids.applyNo }),
+  'GET /api/merchant/inco/progress': (ids) => ({ applyNo: ids.applyNo }),
+  'POST /api/merchant/inco/invite/revoke': (ids) => ({ inviteNo: ids.inviteNo }),
+  'GET /api/merchant/inco/file/:fileId': (ids) => ({ fileId: ids.fileId }),
+  // Public: the invitation is the credential (its holder may be anyone).
+  'GET /api/pay/inco/:inviteNo': (ids) => ({ inviteNo: ids.inviteNo }),
+  'POST /api/pay/inco/save': (ids) => ({ inviteNo: ids.inviteNo, subject: { name: 'Sample shop' } }),
+  'POST /api/pay/inco/submit': (ids) => ({ inviteNo: ids.inviteNo }),
+  'GET /api/pay/inco/file/:fileId': (ids) => ({ fileId: ids.fileId, inviteNo: ids.inviteNo }),
 };
 
 interface ApiRoute {
@@ -61,6 +89,8 @@ interface ApiRoute {
   url: string;
   access: string;
   input: z.ZodType | undefined;
+  /** The path's parameters (`/inco/file/:fileId`). */
+  params: z.ZodType | undefined;
 }
 
 /** The route's request schema: the body of a POST, the query of a GET. */
@@ -70,7 +100,7 @@ function apiRoutes(): ApiRoute[] {
     const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m === 'GET' || m === 'POST');
     if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) continue;
     for (const method of methods as ('GET' | 'POST')[]) {
-      const schema = r.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
+      const schema = r.schema as { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType } | undefined;
       const key = `${method} ${r.url}`;
       seen.set(key, {
         key,
@@ -78,6 +108,7 @@ function apiRoutes(): ApiRoute[] {
         url: r.url,
         access: String(r.config?.access),
         input: method === 'GET' ? schema?.querystring : schema?.body,
+        params: schema?.params,
       });
     }
   }
@@ -90,22 +121,33 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
   while (s && !s.shape && typeof s.unwrap === 'function') s = s.unwrap() as typeof s;
   return s?.shape ? Object.keys(s.shape) : [];
 }
-const idKeys = (route: ApiRoute) => schemaKeys(route.input).filter((k) => k.endsWith('Id'));
+/** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
+const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo'];
+const idKeys = (route: ApiRoute) =>
+  [...schemaKeys(route.params), ...schemaKeys(route.input)].filter(
+    (k) => k.endsWith('Id') || (OWNED_NUMBERS.includes(k) && !route.url.endsWith('/list')),
+  );
+const paramKeys = (route: ApiRoute) => new Set(schemaKeys(route.params));
 
 /** A request the route's schema accepts, so the answer shows the access check, not validation. */
 function validInput(route: ApiRoute, ids: Ids): Record<string, unknown> {
   const sample = SAMPLES[route.key]?.(ids) ?? {};
   if (route.input) {
-    const parsed = route.input.safeParse(sample);
+    const inPath = paramKeys(route);
+    const parsed = route.input.safeParse(Object.fromEntries(Object.entries(sample).filter(([k]) => !inPath.has(k))));
     if (!parsed.success) throw new Error(`${route.key}: add a valid request to SAMPLES (${parsed.error.message})`);
   }
   return sample;
 }
 
+/** The request: path parameters into the URL, the rest as the query of a GET or the body of a POST. */
 function call(client: TestClient, route: ApiRoute, input: Record<string, unknown>) {
-  return route.method === 'GET'
-    ? client.get(route.url, input as Record<string, string | number>)
-    : client.post(route.url, input);
+  const inPath = paramKeys(route);
+  const url = route.url.replace(/:(\w+)/g, (whole, key: string) =>
+    input[key] === undefined ? whole : encodeURIComponent(String(input[key])),
+  );
+  const rest = Object.fromEntries(Object.entries(input).filter(([k]) => !inPath.has(k)));
+  return route.method === 'GET' ? client.get(url, rest as Record<string, string | number>) : client.post(url, rest);
 }
 
 let t: TestApp;
@@ -138,7 +180,17 @@ beforeAll(async () => {
   const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
     (m) => m.roleCode === 'ADMIN',
   )!;
-  a = { companyId: info.companyId!, memberId: admin.memberId, roleId: empty.body.data.roleId };
+  const applications = (await owner.post<IncoPage>('/api/merchant/inco/list', {})).body.data.rows;
+  const invites = (await owner.post<InvitePage>('/api/merchant/inco/invite/list', { status: ['ACTIVE'] })).body.data;
+  a = {
+    companyId: info.companyId!,
+    memberId: admin.memberId,
+    roleId: empty.body.data.roleId,
+    mchNo: 'M100000001',
+    applyNo: applications[0]!.applyNo,
+    inviteNo: invites.rows[0]!.inviteNo,
+    fileId: (await upload(owner)).body.data.fileId,
+  };
 
   stranger = await userWithSession('13700008888');
   const b = await stranger.post<CompanyInfo>('/api/merchant/feeManager/addCompany', {
@@ -149,7 +201,7 @@ beforeAll(async () => {
   });
   const bRoles = (await stranger.get<Role[]>('/api/merchant/role/list')).body.data;
   const bSelf = (await stranger.get<StaffMember[]>('/api/merchant/staff/list')).body.data[0]!;
-  strangerIds = { companyId: b.body.data.companyId!, memberId: bSelf.memberId, roleId: bRoles[0]!.roleId };
+  strangerIds = { ...a, companyId: b.body.data.companyId!, memberId: bSelf.memberId, roleId: bRoles[0]!.roleId };
 });
 afterAll(async () => t.close());
 
@@ -173,6 +225,16 @@ describe('S6.4 enforcement generated from the route table', () => {
     expect((await powerless.get('/api/merchant/feeManager/getInitCompletionStatus')).body.code).toBe(200);
   });
 
+  it('S6.4 public routes answer without a token (valid samples reach their handlers)', async () => {
+    const open = all.filter((r) => r.access === 'public' && SAMPLES[r.key]);
+    expect(open.map((r) => r.key)).toContain('POST /api/pay/inco/save');
+    for (const route of open) {
+      const res = await call(t.client(), route, validInput(route, a));
+      expect([route.key, res.http]).toEqual([route.key, 200]);
+      expect([route.key, [401, 403].includes(res.body?.code)]).toEqual([route.key, false]);
+    }
+  });
+
   it('S6.4 every route that is not public answers HTTP 401 without a token', async () => {
     const guarded = all.filter((r) => r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(15);
@@ -183,9 +245,17 @@ describe('S6.4 enforcement generated from the route table', () => {
   });
 
   it("S6.4 every route taking an organisation-owned id treats another organisation's id as not found", async () => {
-    const withIds = all.filter((r) => idKeys(r).length > 0);
+    // Public routes are left out: there the invitation number is the credential, whoever holds it.
+    const withIds = all.filter((r) => r.access !== 'public' && idKeys(r).length > 0);
     expect(withIds.map((r) => r.key).sort()).toEqual(
-      expect.arrayContaining(['POST /api/merchant/staff/setRole', 'POST /api/merchant/role/delete']),
+      expect.arrayContaining([
+        'POST /api/merchant/staff/setRole',
+        'POST /api/merchant/role/delete',
+        'GET /api/merchant/merchant/detail',
+        'POST /api/merchant/inco/submit',
+        'POST /api/merchant/inco/invite/revoke',
+        'GET /api/merchant/inco/file/:fileId',
+      ]),
     );
     for (const route of withIds) {
       const sample = SAMPLES[route.key];

@@ -151,6 +151,15 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ code: null, name: 'Night shift' }, 'deleted'],
   ],
   roleInUse: [[1], [2]],
+  wrongState: [
+    ['edit', 'SUBMITTED'],
+    ['submit', 'APPROVED'],
+    ['cancel', 'CANCELED'],
+    ['approve', 'DRAFT'],
+    ['reject', 'REJECTED'],
+  ],
+  unknownFile: [['documents.0.fileId']],
+  cannotRevoke: [['USED'], ['EXPIRED']],
 };
 
 function everyText(): [string, Text][] {

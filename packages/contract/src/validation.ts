@@ -67,7 +67,11 @@ export const BANK_CARD_MESSAGES: Record<BankCardProblem, string> = {
   checkDigit: 'check digit is wrong',
 };
 
-/** Spaces and hyphens people type or paste into account numbers ("6222 0212 ...") are removed. */
+/**
+ * Spaces and hyphens people type or paste into account numbers ("6222 0212 ...") are removed. An `overwrite`, not
+ * a `transform`: the type stays a string both ways, so an answer that carries the number (an application's
+ * detail) can be encoded by the server's response serializer (a transform cannot be encoded back).
+ */
 const withoutSeparators = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
@@ -76,13 +80,13 @@ const withoutSeparators = (value: string) => value.replace(/[\s-]/g, '');
  */
 export const bankAccountNumber = z
   .string()
-  .transform(withoutSeparators)
-  .pipe(z.string().regex(/^\d{8,32}$/, 'must be 8 to 32 digits'));
+  .overwrite(withoutSeparators)
+  .regex(/^\d{8,32}$/, 'must be 8 to 32 digits');
 
 /** A personal bank card number: 12 to 19 digits with a Luhn check digit (spaces and hyphens removed). */
 export const bankCardNumber = z
   .string()
-  .transform(withoutSeparators)
+  .overwrite(withoutSeparators)
   .superRefine((value, ctx) => {
     const problem = bankCardProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: BANK_CARD_MESSAGES[problem] });

@@ -4,9 +4,10 @@ import type { Db } from './client.ts';
 import { recordAudit } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
-import { insertDemoMerchants } from '../modules/merchant/index.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
+import type { FileStorage } from '../file-storage.ts';
+import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ACCOUNTS = {
@@ -19,8 +20,11 @@ export const DEMO_ACCOUNTS = {
 /** A valid unified social credit code from a 17-character body. */
 export const withCheckChar = (first17: string) => first17 + creditCodeCheckChar(first17);
 
-/** Demo data for a first look: only into a database with no users, so it never touches real data. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Demo data for a first look: only into a database with no users, so it never touches real data. With a storage,
+ * the demo applications' documents are real (small) uploads.
+ */
+export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<boolean> {
   if ((await listUsers(db, 1)).length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -84,29 +88,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       targetId: bakery,
     });
     for (const person of created) await rememberLastCompany(tx, person.id, coffee);
-    await insertDemoMerchants(tx, [
-      {
-        companyId: coffee,
-        mchNo: 'M100000001',
-        name: '晨光咖啡西湖店 Morning Light West Lake',
-        shortName: '晨光西湖店',
-        type: 'ENTERPRISE',
-      },
-      {
-        companyId: coffee,
-        mchNo: 'M100000002',
-        name: '晨光咖啡滨江店 Morning Light Binjiang',
-        shortName: '晨光滨江店',
-        type: 'ENTERPRISE',
-      },
-      {
-        companyId: bakery,
-        mchNo: 'M100000003',
-        name: '麦香烘焙 Wheat Fragrance',
-        shortName: '麦香烘焙',
-        type: 'SMALL_MICRO',
-      },
-    ]);
+    await seedDemoOnboarding(
+      tx,
+      { coffee, bakery, owner: { ...asOwner, userId: owner.id }, adminId: id(DEMO_ACCOUNTS.admin).id },
+      withCheckChar,
+      storage,
+    );
   });
   return true;
 }

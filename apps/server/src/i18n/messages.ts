@@ -44,4 +44,5 @@ export const M = {
 
   // Lists
   badCursor: fieldText('querystring.cursor', 'is not a cursor this list gave out', '不是该列表给出的游标'),
+  badListCursor: fieldText('body.cursor', 'is not a cursor this list gave out', '不是该列表给出的游标'),
 } as const satisfies Record<string, unknown>;

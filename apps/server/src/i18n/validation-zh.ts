@@ -16,7 +16,57 @@ const PHRASES: [RegExp, (m: RegExpExecArray) => string][] = [
     /^must be an 18-character unified social credit code with a valid check digit$/,
     () => '须为 18 位统一社会信用代码，且校验位正确',
   ],
+  // Identity numbers, accounts, rates and dates (contract: validation.ts)
+  [/^check digit is wrong$/, () => '校验位不正确'],
+  [/^must be 18 characters: 17 digits and a digit or X$/, () => '须为 18 位：17 位数字加 1 位数字或 X'],
+  [/^must start with a mainland China region code$/, () => '须以中国大陆的行政区划代码开头'],
+  [/^must carry a real birth date that is not in the future$/, () => '所含出生日期须真实存在且不晚于今天'],
+  [/^must be a bank card number of 12 to 19 digits$/, () => '须为 12 至 19 位数字的银行卡号'],
+  [/^must be 8 to 32 digits$/, () => '须为 8 至 32 位数字'],
+  [/^must have at most one decimal$/, () => '最多一位小数'],
+  [/^must be a real date as YYYY-MM-DD$/, () => '须为真实存在的日期，格式 YYYY-MM-DD'],
+  [/^must be a real date as YYYY-MM-DD or (\w+)$/, (m) => `须为真实存在的日期（YYYY-MM-DD）或 ${m[1]}（长期）`],
+  [
+    /^must be a date as YYYY-MM-DD or a time as ISO 8601 with offset$/,
+    () => '须为日期（YYYY-MM-DD）或带时区的 ISO 8601 时间',
+  ],
+  [
+    /^must be a mobile number, a landline with area code, a 400\/800 number or a 95 number$/,
+    () => '须为手机号、带区号的固定电话、400/800 电话或 95 开头的客服电话',
+  ],
+  // The onboarding application (contract: onboarding.ts)
+  [/^must be a person's name$/, () => '须为人名'],
+  [/^must not be in the future$/, () => '不能晚于今天'],
+  [/^must be after idValidFrom$/, () => '须晚于证件有效期起始日（idValidFrom）'],
+  [/^has passed: the identity card has expired$/, () => '已过期：身份证已失效'],
+  [/^must be empty for a small-micro merchant$/, () => '小微商户无营业执照，不填'],
+  [/^must start with 92 for an individual business$/, () => '个体工商户的统一社会信用代码须以 92 开头'],
+  [
+    /^starts with 92, which is an individual business: choose that type$/,
+    () => '以 92 开头，属于个体工商户：请选择个体工商户类型',
+  ],
+  [/^must be CORPORATE for an enterprise$/, () => '企业须使用对公账户（CORPORATE）'],
+  [/^must be PERSONAL for a small-micro merchant$/, () => '小微商户须使用对私账户（PERSONAL）'],
+  [/^must match the merchant name for a corporate account$/, () => '对公账户的户名须与商户名称一致'],
+  [/^must match the legal person's name for a personal account$/, () => '对私账户的户名须与法人姓名一致'],
+  [/^must name at least one channel$/, () => '至少选择一个支付渠道'],
+  [/^is listed twice$/, () => '重复填写'],
+  [/^must include (\w+)$/, (m) => `须上传${DOC_KINDS_ZH[m[1]!] ?? ''}（${m[1]}）`],
+  [/^must not repeat a value$/, () => '不能有重复的值'],
+  [/^must be the fileId of an upload$/, () => '须为已上传文件的 fileId'],
+  [/^must be a merchant number like M100000001$/, () => '须为商户号，如 M100000001'],
+  [/^must be an application number like A20260501093000123456$/, () => '须为进件申请号，如 A20260501093000123456'],
+  [/^must be an invitation number from an invitation link$/, () => '须为邀请链接中的邀请号'],
 ];
+
+/** The documents of an application (contract: DOC_KINDS). */
+const DOC_KINDS_ZH: Record<string, string> = {
+  LICENCE: '营业执照',
+  ID_FRONT: '身份证人像面',
+  ID_BACK: '身份证国徽面',
+  SHOP_FRONT: '门头照',
+  SHOP_INSIDE: '店内照',
+};
 
 const TYPES: Record<string, string> = {
   string: '字符串',

@@ -3,6 +3,7 @@ import { module as audit } from './audit/index.ts';
 import { module as auth } from './auth/index.ts';
 import { module as company } from './company/index.ts';
 import { module as merchant } from './merchant/index.ts';
+import { module as onboarding } from './onboarding/index.ts';
 import { module as sms } from './sms/index.ts';
 import { module as staff } from './staff/index.ts';
 
@@ -11,7 +12,7 @@ import { module as staff } from './staff/index.ts';
  * folder under modules/ (with an index.ts exporting `module`) plus one line here; its tables are found by
  * drizzle-kit on their own (`modules/*\/*.tables.ts`). The user and session modules have no routes of their own.
  */
-export const MODULES: readonly AppModule[] = [sms, auth, company, staff, audit, merchant];
+export const MODULES: readonly AppModule[] = [sms, auth, company, staff, audit, merchant, onboarding];
 
 /**
  * Checklist steps whose module is not built yet (payment codes and payments): shown, never done, until the

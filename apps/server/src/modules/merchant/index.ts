@@ -1,11 +1,22 @@
-// The merchant module's front door: merchants of a company (mchInfo of the sign-in answer, the merchant list).
+// The merchant module's front door: merchants of a company (mchInfo of the sign-in answer, /merchant, /channel),
+// their creation by an approved application, and whether one may take payments.
 import type { AppModule } from '../../module.ts';
+import merchantRoutes from './merchant.routes.ts';
 import { countMerchants } from './merchant.service.ts';
 
-export { insertDemoMerchants, listMerchantSummaries } from './merchant.service.ts';
+export { CHANNEL_DEFAULT_RATES } from './merchant-query.service.ts';
+export {
+  createMerchant,
+  listMerchantSummaries,
+  lockMerchant,
+  setMerchantStatus,
+  type NewMerchant,
+} from './merchant.service.ts';
+export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 
 export const module: AppModule = {
   name: 'merchant',
+  routes: [{ plugin: merchantRoutes, prefix: '/api/merchant' }],
   welcomeSteps: [
     {
       key: 'firstMerchant',

@@ -6,6 +6,7 @@ export {
   forgetLastCompany,
   insertUser,
   listUsers,
+  personNames,
   rememberLastCompany,
   setPasswordHash,
   userContacts,

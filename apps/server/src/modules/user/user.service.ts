@@ -41,6 +41,24 @@ export async function userContacts(db: Tx, userIds: readonly number[]): Promise<
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
+/**
+ * How lists name people: a lookup from a user id to the user's name, else their mobile (null for no user), loaded
+ * once for all the ids given.
+ */
+export async function personNames(
+  db: Tx,
+  userIds: readonly (number | null)[],
+): Promise<(userId: number | null) => string | null> {
+  const people = await userContacts(
+    db,
+    userIds.filter((id): id is number => id !== null),
+  );
+  return (userId) => {
+    const person = userId === null ? undefined : people.get(userId);
+    return person ? (person.name ?? person.mobile) : null;
+  };
+}
+
 /** A new user; null when the mobile (or username) is taken, also by a request racing this one. */
 export async function insertUser(
   db: Tx,

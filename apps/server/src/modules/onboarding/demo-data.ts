@@ -1,0 +1,87 @@
+import type { ApplyStatus, IncoApplicationDraft, IncoEvent, InviteStatus } from '@mchweb/contract';
+import type { Tx } from '../../db/client.ts';
+import { newApplyNo, type IncoActor } from './application-steps.service.ts';
+import { newInviteNo } from './invitation.service.ts';
+import { applicationEvents, applications, invitations } from './onboarding.tables.ts';
+
+// Demo data (db/seed-demo.ts): applications with a timeline in the past, as if people had worked through them.
+// The services stamp everything "now"; a first look wants a history of days.
+
+export interface DemoApplication {
+  companyId: number;
+  /** Drawn from the first event's time when absent. */
+  applyNo?: string;
+  inviteNo?: string | null;
+  createdBy: number | null;
+  draft: IncoApplicationDraft;
+  status: ApplyStatus;
+  rejectReason?: string;
+  mchNo?: string;
+  /** Oldest first; the first is CREATED. The last gives `updatedAt`, the last (RE)SUBMITTED `submittedAt`. */
+  events: { event: IncoEvent; actor: IncoActor; userId?: number | null; reason?: string; at: Date }[];
+}
+
+export async function insertDemoApplication(tx: Tx, input: DemoApplication): Promise<string> {
+  const first = input.events[0]!;
+  const submitted = input.events.filter((e) => e.event === 'SUBMITTED' || e.event === 'RESUBMITTED').at(-1);
+  const [row] = await tx
+    .insert(applications)
+    .values({
+      applyNo: input.applyNo ?? newApplyNo(first.at),
+      companyId: input.companyId,
+      status: input.status,
+      source: input.inviteNo ? 'INVITE' : 'PORTAL',
+      inviteNo: input.inviteNo ?? null,
+      draft: input.draft,
+      subjectType: input.draft.subject?.type ?? null,
+      subjectName: input.draft.subject?.name ?? null,
+      subjectShortName: input.draft.subject?.shortName ?? null,
+      rejectReason: input.rejectReason ?? null,
+      mchNo: input.mchNo ?? null,
+      createdBy: input.createdBy,
+      createdAt: first.at,
+      updatedAt: input.events.at(-1)!.at,
+      submittedAt: submitted?.at ?? null,
+    })
+    .returning({ id: applications.id, applyNo: applications.applyNo });
+  await tx.insert(applicationEvents).values(
+    input.events.map((e) => ({
+      applicationId: row!.id,
+      event: e.event,
+      actorKind: e.actor,
+      userId: e.userId ?? null,
+      reason: e.reason ?? null,
+      at: e.at,
+    })),
+  );
+  return row!.applyNo;
+}
+
+export interface DemoInvitation {
+  companyId: number;
+  createdBy: number;
+  createdAt: Date;
+  expiresAt: Date;
+  /** EXPIRED is an ACTIVE one whose expiresAt has passed. */
+  status: Exclude<InviteStatus, 'EXPIRED'>;
+  remark?: string;
+  applyNo?: string;
+  usedAt?: Date;
+}
+
+/** A demo invitation; answers its number (for the application it reached). */
+export async function insertDemoInvitation(tx: Tx, input: DemoInvitation): Promise<string> {
+  const inviteNo = newInviteNo();
+  await tx.insert(invitations).values({
+    inviteNo,
+    companyId: input.companyId,
+    status: input.status,
+    expiresAt: input.expiresAt,
+    remark: input.remark ?? null,
+    createdBy: input.createdBy,
+    createdAt: input.createdAt,
+    usedAt: input.usedAt ?? null,
+    applyNo: input.applyNo ?? null,
+  });
+  return inviteNo;
+}

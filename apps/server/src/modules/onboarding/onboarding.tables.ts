@@ -1,0 +1,93 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { IncoApplicationDraft } from '@mchweb/contract';
+import { companies } from '../company/company.tables.ts';
+import { users } from '../user/user.tables.ts';
+
+/**
+ * Onboarding applications (进件). The application itself is one jsonb document (`draft`: the contract's
+ * `incoApplicationDraft`, complete once submitted); the subject's names and type are copied into columns so the
+ * list can filter on them.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applyNo: text('apply_no').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** APPLY_STATUSES of the contract */
+    status: text('status').notNull().default('DRAFT'),
+    /** PORTAL | INVITE */
+    source: text('source').notNull(),
+    /** The invitation it came through (source INVITE): one application per invitation. */
+    inviteNo: text('invite_no').unique(),
+    draft: jsonb('draft').$type<IncoApplicationDraft>().notNull(),
+    subjectType: text('subject_type'),
+    subjectName: text('subject_name'),
+    subjectShortName: text('subject_short_name'),
+    /** The reviewer's reason of the last rejection, while REJECTED. */
+    rejectReason: text('reject_reason'),
+    /** The merchant its approval created. */
+    mchNo: text('mch_no'),
+    /** The member who started it; null for an invited merchant. */
+    createdBy: integer('created_by').references(() => users.id),
+    /** The client's key of its first save: a repeated first save answers the same application. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('applications_company_key_idx').on(t.companyId, t.idempotencyKey),
+    // The list pages newest first by id within the organisation.
+    index('applications_company_id_idx').on(t.companyId, t.id.desc()),
+    // The review job looks for submissions waiting long enough.
+    index('applications_status_submitted_idx').on(t.status, t.submittedAt),
+  ],
+);
+
+/** The audit-progress timeline: one row per step of an application. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id),
+    /** INCO_EVENTS of the contract */
+    event: text('event').notNull(),
+    /** MEMBER | INVITEE | OPERATOR | SYSTEM */
+    actorKind: text('actor_kind').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_application_idx').on(t.applicationId, t.id)],
+);
+
+/**
+ * Invitations to fill in an application on the public page. EXPIRED is not stored: an ACTIVE one whose
+ * `expiresAt` has passed reads as EXPIRED.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    inviteNo: text('invite_no').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** ACTIVE | USED | REVOKED */
+    status: text('status').notNull().default('ACTIVE'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its application was submitted. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The application its first save created. */
+    applyNo: text('apply_no'),
+  },
+  (t) => [index('invitations_company_id_idx').on(t.companyId, t.id.desc())],
+);
