@@ -6,6 +6,7 @@ import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../mod
 import { OpsError } from '../ops-error.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
+import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
 import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
 
 export { formatTable, usersWithCompanies };
@@ -33,6 +34,7 @@ export const COMMANDS: Record<string, Command> = {
   'company:unfreeze': statusCommand('unfreeze', 'unfreeze a frozen organisation'),
   'company:close': statusCommand('close', 'close an organisation for good (answers 8091033; cannot be undone)'),
   ...USER_COMMANDS,
+  ...ONBOARDING_COMMANDS,
 };
 
 export function usage(): string {
