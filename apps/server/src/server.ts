@@ -10,10 +10,20 @@ async function main() {
     return db;
   });
   opening.catch(() => {}); // awaited below; this only avoids an unhandled-rejection report while modules load
-  const [{ buildApp }, { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_ACCOUNTS }, { accountsWithDemoPassword }] =
-    await Promise.all([import('./app.ts'), import('./db/seed-demo.ts'), import('./db/demo-check.ts')]);
+  const [
+    { buildApp },
+    { seedDemoIfEmpty, DEMO_PASSWORD, DEMO_ACCOUNTS },
+    { accountsWithDemoPassword },
+    { createFileStorage },
+  ] = await Promise.all([
+    import('./app.ts'),
+    import('./db/seed-demo.ts'),
+    import('./db/demo-check.ts'),
+    import('./modules/upload/index.ts'),
+  ]);
   const database = await opening;
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  // The demo applications' documents are real uploads, in the storage the app will serve them from.
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, createFileStorage(config)) : false;
   if (config.production && !config.seedDemo) {
     const open = await accountsWithDemoPassword(database.db);
     if (open.length > 0) {

@@ -217,27 +217,32 @@ function applicationsOf(withCheckChar: CheckChar) {
   };
 }
 
-/** The documents an application needs, uploaded now when there is a storage (else none: the drafts show that). */
-async function documentsFor(
-  tx: Tx,
-  storage: FileStorage | undefined,
-  owner: Actor,
-  companyId: number,
-  app: IncoApplication,
-  inviteNo: string | null = null,
-) {
-  if (!storage) return [];
-  const documents: IncoApplicationDraft['documents'] = [];
-  for (const kind of requiredDocuments(app.subject.type)) {
-    const stored = await storeUpload(tx, storage, inviteNo ? anonymousActor(null, 'zh-CN') : owner, {
-      companyId,
-      inviteNo,
-      filename: `${kind.toLowerCase()}.png`,
-      bytes: demoPng(DOC_COLOURS[kind]),
-    });
-    documents.push({ kind, fileId: stored.fileId });
-  }
-  return documents;
+/**
+ * The documents an application needs, uploaded when there is a storage (else none: the drafts show that). One
+ * file per kind and uploader is stored once and shared by the organisation's demo applications.
+ */
+function demoDocuments(tx: Tx, storage: FileStorage | undefined, owner: Actor, companyId: number) {
+  const stored = new Map<string, Promise<string>>();
+  const fileOf = (kind: DocKind, inviteNo: string | null) => {
+    const key = `${kind}:${inviteNo}`;
+    if (!stored.has(key)) {
+      const uploader = inviteNo ? anonymousActor(null, 'zh-CN') : owner;
+      const bytes = demoPng(DOC_COLOURS[kind]);
+      const upload = storeUpload(tx, storage!, uploader, { companyId, inviteNo, filename: `${kind}.png`, bytes });
+      stored.set(
+        key,
+        upload.then((u) => u.fileId),
+      );
+    }
+    return stored.get(key)!;
+  };
+  return async (app: IncoApplication, inviteNo: string | null = null) => {
+    if (!storage) return [];
+    const documents: IncoApplicationDraft['documents'] = [];
+    for (const kind of requiredDocuments(app.subject.type))
+      documents.push({ kind, fileId: await fileOf(kind, inviteNo) });
+    return documents;
+  };
 }
 
 export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckChar: CheckChar, storage?: FileStorage) {
@@ -246,8 +251,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
   const now = Date.now();
   const ago = (ms: number) => new Date(now - ms);
   const apps = applicationsOf(withCheckChar);
-  const docs = (app: IncoApplication, inviteNo: string | null = null) =>
-    documentsFor(tx, storage, owner, coffee, app, inviteNo);
+  const docs = demoDocuments(tx, storage, owner, coffee);
 
   // Merchants made before this product (no application), then frozen and closed ones.
   const demoMerchant = async (app: IncoApplication, mchNo: string, createdAt: Date, companyId = coffee) =>
