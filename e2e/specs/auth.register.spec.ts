@@ -16,7 +16,7 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('register-send-code')).toBeDisabled();
     await expect(page.getByTestId('register-send-code')).toContainText(/(60|59) 秒后重新获取/);
     await page.getByTestId('register-sms-code').fill(await latestSmsCode(server.url, mobile));
-    await page.getByTestId('register-password').fill('Shop@2026');
+    await page.getByTestId('register-password').fill('Shop-lantern-2026');
     await page.getByTestId('register-submit').click();
     await expect(page.getByText('请先阅读并同意三项协议')).toBeVisible();
     await page.getByTestId('register-agree').check();
@@ -36,7 +36,7 @@ test.describe('sign-up', () => {
     await page.getByTestId('register-send-code').click();
     await expect(page.getByTestId('register-send-code')).toBeDisabled();
     await page.getByTestId('register-sms-code').fill(await latestSmsCode(server.url, DEMO.finance));
-    await page.getByTestId('register-password').fill('Shop@2026');
+    await page.getByTestId('register-password').fill('Shop-lantern-2026');
     await page.getByTestId('register-agree').check();
     await page.getByTestId('register-submit').click();
     const mobileItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('register-mobile') });

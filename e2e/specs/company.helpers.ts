@@ -3,7 +3,7 @@ import { latestSmsCode } from '../support/fixtures.ts';
 
 /** Helpers of the organisation and staff specs: API calls as "another client", fresh users and organisations. */
 
-export const PASSWORD = 'Shop@2026';
+export const PASSWORD = 'Shop-lantern-2026';
 let serial = 0;
 
 /** A mobile nobody has registered in this run (time-based, plus a counter so two calls never collide). */

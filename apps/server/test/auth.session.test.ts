@@ -52,12 +52,12 @@ async function backdate(token: string, field: 'lastSeenAt' | 'createdAt' | 'expi
 
 describe('register', () => {
   it('S3.4 registering with the SMS code answers token and mchInfo, and the new account can sign in', async () => {
-    const res = await registerWithCode('13700000001', 'abcd1234');
+    const res = await registerWithCode('13700000001', 'Tea-house-9912');
     expect(res.body).toMatchObject({ status: 200, code: 200, msg: 'success', data: { mchInfo: [] } });
     const signedUp = t.client(res.body.data.token);
     const current = await signedUp.get<{ userInfo: { mobile: string; companyId: null } }>(me);
     expect(current.body.data.userInfo).toMatchObject({ mobile: '13700000001', companyId: null });
-    await signIn('13700000001', 'abcd1234');
+    await signIn('13700000001', 'Tea-house-9912');
   });
 
   it.each([
@@ -77,7 +77,7 @@ describe('register', () => {
     const attempt = (mobile: string) =>
       t
         .client()
-        .post('/api/merchant/register', { mobile, smsCode: '123456', password: 'abcd1234', agreed: true }, from());
+        .post('/api/merchant/register', { mobile, smsCode: '123456', password: 'Tea-house-9912', agreed: true }, from());
     const registered = await attempt('13800138000');
     const unknown = await attempt('13700000009');
     expect(registered.body).toEqual(unknown.body);
@@ -85,14 +85,14 @@ describe('register', () => {
   });
 
   it('a mobile already registered is refused with a clear message once its SMS code is right', async () => {
-    const res = await registerWithCode('13800138001', 'abcd1234');
+    const res = await registerWithCode('13800138001', 'Tea-house-9912');
     expect(res.body).toMatchObject({ code: 409, msg: 'mobile: is already registered; sign in instead' });
   });
 
   it('the agreements must be accepted', async () => {
     const res = await t
       .client()
-      .post('/api/merchant/register', { mobile: '13700000003', smsCode: '123456', password: 'abcd1234' }, from());
+      .post('/api/merchant/register', { mobile: '13700000003', smsCode: '123456', password: 'Tea-house-9912' }, from());
     expect(res.body.code).toBe(400);
     expect(res.body.msg).toMatch(/^body\.agreed: /);
   });
@@ -176,24 +176,24 @@ describe('sign-in and sessions', () => {
   });
 
   it("S8.1 changing the password ends the user's other sessions with code 407; this one keeps working", async () => {
-    await registerWithCode('13700000009', 'first1234');
-    const here = await signIn('13700000009', 'first1234');
-    const elsewhere = await signIn('13700000009', 'first1234');
+    await registerWithCode('13700000009', 'Lantern-first-77');
+    const here = await signIn('13700000009', 'Lantern-first-77');
+    const elsewhere = await signIn('13700000009', 'Lantern-first-77');
 
     const wrongOld = await here.post('/api/merchant/user/changePassword', {
       oldPassword: 'nope1234',
-      newPassword: 'second1234',
+      newPassword: 'Lantern-second-88',
     });
     expect(wrongOld.body).toMatchObject({
       code: 400,
       msg: 'oldPassword: is wrong; 4 tries left before sign-in is paused',
     });
-    const weak = await here.post('/api/merchant/user/changePassword', { oldPassword: 'first1234', newPassword: 'x' });
+    const weak = await here.post('/api/merchant/user/changePassword', { oldPassword: 'Lantern-first-77', newPassword: 'x' });
     expect(weak.body.msg).toMatch(/^body\.newPassword: must be at least 8 characters/);
 
     const changed = await here.post('/api/merchant/user/changePassword', {
-      oldPassword: 'first1234',
-      newPassword: 'second1234',
+      oldPassword: 'Lantern-first-77',
+      newPassword: 'Lantern-second-88',
     });
     expect(changed.body).toMatchObject({ code: 200 });
 
@@ -205,9 +205,9 @@ describe('sign-in and sessions', () => {
 
     const oldPassword = await t
       .client()
-      .post('/api/merchant/login', { account: '13700000009', password: 'first1234' }, from());
+      .post('/api/merchant/login', { account: '13700000009', password: 'Lantern-first-77' }, from());
     expect(oldPassword.body.code).toBe(400);
-    await signIn('13700000009', 'second1234');
+    await signIn('13700000009', 'Lantern-second-88');
     const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '13700000009'));
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -235,7 +235,7 @@ describe('with the in-process access cache on (as in production)', () => {
     expect((await c.get<{ userInfo: unknown }>(me)).body.data).not.toBeNull();
     const changed = await a.post('/api/merchant/user/changePassword', {
       oldPassword: DEMO_PASSWORD,
-      newPassword: 'Another2026',
+      newPassword: 'Harbour-lights-2026',
     });
     expect(changed.body.code).toBe(200);
     expect((await c.post('/api/merchant/logout')).body.code).toBe(407);

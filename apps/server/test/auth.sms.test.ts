@@ -36,7 +36,7 @@ async function ageCode(mobile: string, ms: number) {
     .where(and(eq(smsCodes.mobile, mobile)));
 }
 
-const register = (mobile: string, smsCode: string, password = 'Secret123') =>
+const register = (mobile: string, smsCode: string, password = 'Jade-garden-4521') =>
   t.client().post('/api/merchant/register', { mobile, smsCode, password, agreed: true });
 
 describe('SMS verification codes', () => {

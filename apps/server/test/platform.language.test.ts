@@ -137,6 +137,10 @@ const SAMPLES: Record<string, unknown[][]> = {
   tooManyRequests: [[30]],
   wrongPassword: [[1], [3], [0]],
   oldPasswordWrong: [[1], [4], [0]],
+  weakPassword: [
+    ['password', 'common'],
+    ['newPassword', 'containsPersonal'],
+  ],
   signInPaused: [
     [true, 15, new Date('2026-11-22T02:05:00Z')],
     [false, 1, new Date('2026-11-22T02:05:00Z')],

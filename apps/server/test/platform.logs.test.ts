@@ -66,7 +66,7 @@ describe('request logs', () => {
     const token = login.body.data.token;
     const signedIn = t.client(token);
     await signedIn.get('/api/merchant/user/getCurrentUser');
-    await signedIn.post('/api/merchant/user/changePassword', { oldPassword: password, newPassword: 'Next7Passw0rd' });
+    await signedIn.post('/api/merchant/user/changePassword', { oldPassword: password, newPassword: 'Quiet-river-7731' });
     // Bad input that carries a password: refused, and still not logged.
     await client.post('/api/merchant/login', { account: mobile, password: 'Leaky7Password', extra: 1 });
     await signedIn.post('/api/merchant/logout');
@@ -82,7 +82,7 @@ describe('request logs', () => {
     for (const secret of [
       password,
       'Wrong7Password',
-      'Next7Passw0rd',
+      'Quiet-river-7731',
       'Leaky7Password',
       DEMO_PASSWORD,
       token,

@@ -94,7 +94,7 @@ describe('staff list and invitations', () => {
     const smsCode = /is (\d{6})\./.exec(outbox.body.data[0]!.text)![1];
     const reg = await t
       .client()
-      .post<{ token: string }>(`${M}/register`, { mobile, smsCode, password: 'Secret123', agreed: true });
+      .post<{ token: string }>(`${M}/register`, { mobile, smsCode, password: 'Jade-garden-4521', agreed: true });
     expect(reg.body.code, reg.body.msg).toBe(200);
 
     const newcomer = t.client(reg.body.data.token);

@@ -3,6 +3,7 @@ export * from './language.ts';
 export * from './id-checks.ts';
 export * from './rate.ts';
 export * from './validation.ts';
+export * from './password-strength.ts';
 export * from './permissions.ts';
 export * from './merchant.ts';
 export * from './auth.ts';

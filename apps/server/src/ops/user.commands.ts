@@ -3,7 +3,8 @@ import { mobile as mobileSchema, password as passwordSchema } from '@mchweb/cont
 import { systemActor } from '../actor.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../modules/audit/index.ts';
-import { hashPassword } from '../modules/auth/index.ts';
+import { hashPassword, refuseWeakPassword } from '../modules/auth/index.ts';
+import { BizError } from '../errors.ts';
 import { countCompaniesByUser } from '../modules/staff/index.ts';
 import { insertUser, listUsers } from '../modules/user/index.ts';
 import { OpsError } from '../ops-error.ts';
@@ -47,6 +48,16 @@ async function createUser(db: Db, args: string[]): Promise<string> {
   if (given !== undefined) {
     const ok = passwordSchema.safeParse(given);
     if (!ok.success) throw new OpsError(`--password ${ok.error.issues.map((i) => i.message).join(', ')}.`);
+    try {
+      await refuseWeakPassword('--password', given, [
+        mobile.data,
+        parsed.options.username ?? null,
+        parsed.options.name ?? null,
+      ]);
+    } catch (err) {
+      if (err instanceof BizError) throw new OpsError(err.text['en-US']);
+      throw err;
+    }
   }
   const password = given ?? generatedPassword();
   const user = await db.transaction(async (tx) => {

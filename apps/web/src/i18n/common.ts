@@ -27,6 +27,8 @@ export const common = {
       rule: '8–64 位，须同时包含字母和数字',
       mismatch: '两次输入的新密码不一致',
       changed: '密码已修改，其他设备上的登录已退出',
+      strong: '密码强度：足够',
+      weak: '密码太容易被猜到：{{why}}',
     },
     offline: { banner: '网络已断开，恢复连接后可继续操作' },
     notFound: { title: '页面不存在', text: '您访问的页面不存在或已被移除。', home: '返回首页' },
@@ -88,6 +90,8 @@ export const common = {
       rule: '8–64 characters with at least one letter and one digit',
       mismatch: 'The two new passwords do not match',
       changed: 'Password changed. Your other devices have been signed out.',
+      strong: 'Password strength: good enough',
+      weak: 'This password is too easy to guess: {{why}}',
     },
     offline: { banner: 'You are offline. You can continue once the connection is back.' },
     notFound: {

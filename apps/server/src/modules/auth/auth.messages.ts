@@ -1,9 +1,16 @@
+import { PASSWORD_WEAKNESS_TEXT, type PasswordWeakness } from '@mchweb/contract';
 import { clockText, fieldText, text } from '../../i18n/text.ts';
 
 const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
 
 /** Messages of signing in, registering and passwords. */
 export const AUTH = {
+  weakPassword: (field: string, weakness: PasswordWeakness) =>
+    fieldText(
+      field,
+      `is too easy to guess: ${PASSWORD_WEAKNESS_TEXT[weakness]['en-US']}. Use a longer phrase with words, digits and symbols`,
+      `太容易被猜到：${PASSWORD_WEAKNESS_TEXT[weakness]['zh-CN']}。请换一个更长、混合文字数字和符号的密码`,
+    ),
   wrongPassword: (left: number) =>
     left > 0
       ? text(

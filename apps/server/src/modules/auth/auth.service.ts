@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { Code, menuFor, type CurrentUserData, type LoginData } from '@mchweb/contract';
+import { Code, judgePassword, menuFor, type CurrentUserData, type LoginData } from '@mchweb/contract';
 import { memberBlock, requireUser, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import { BizError, conflict, invalid } from '../../errors.ts';
@@ -54,6 +54,7 @@ export async function register(db: Db, actor: Actor, input: { mobile: string; sm
   // does not tell a stranger who has an account (the code proves the caller holds the mobile).
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'register', code: input.smsCode });
   if (await findUserByMobile(db, input.mobile)) throw conflict(AUTH.mobileRegistered);
+  await refuseWeakPassword('password', input.password, [input.mobile]);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     const created = await insertUser(tx, { mobile: input.mobile, passwordHash });
@@ -71,6 +72,12 @@ export async function register(db: Db, actor: Actor, input: { mobile: string; sm
     return { ...created, lastCompanyId: joined[0] ?? null };
   });
   return startSession(db, actor, user);
+}
+
+/** Refuse a new password that is easy to guess or holds the person's own details (issue 14.7). */
+export async function refuseWeakPassword(field: string, password: string, personal: (string | null)[]) {
+  const verdict = await judgePassword(password, personal);
+  if (!verdict.ok) throw invalid(AUTH.weakPassword(field, verdict.weakness ?? 'tooGuessable'));
 }
 
 function retryAt(byAccount: boolean, oldest: Date) {
@@ -139,6 +146,7 @@ export async function changePassword(db: Db, actor: Actor, input: { oldPassword:
     throw invalid(AUTH.oldPasswordWrong(MAX_FAILURES_PER_ACCOUNT - failures - 1));
   }
   if (input.oldPassword === input.newPassword) throw invalid(AUTH.newPasswordSame);
+  await refuseWeakPassword('newPassword', input.newPassword, [user.mobile, user.username, user.name]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash);

@@ -5,6 +5,7 @@ import { MOBILE_RE, PASSWORD_RE } from '@/lib/rules';
 import { storeSignIn } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
+import { PasswordStrength } from '@/components/password-strength';
 import { SmsCodeField } from '@/components/sms-code-field';
 import { register, type RegisterInput } from '../api/register';
 import { sendRegisterCode } from '../api/send-sms';
@@ -29,6 +30,9 @@ export default function RegisterPage() {
     },
     fallback: 'mobile',
   });
+
+  const password = Form.useWatch('password', form);
+  const mobile = Form.useWatch('mobile', form);
 
   const agreement = (to: string, label: string) => (
     <Link to={to} target="_blank" rel="noopener">
@@ -67,7 +71,12 @@ export default function RegisterPage() {
         <Form.Item
           name="password"
           label={t('register.password')}
-          extra={t('register.passwordRule')}
+          extra={
+            <>
+              {t('register.passwordRule')}
+              <PasswordStrength password={password} personal={mobile ? [mobile] : []} />
+            </>
+          }
           rules={[{ required: true, pattern: PASSWORD_RE, message: t('register.passwordRule') }]}
         >
           <Input.Password autoComplete="new-password" data-testid="register-password" />
