@@ -96,7 +96,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
 
   const client = (token?: string, language: Language = 'en-US'): TestClient => {
-    const xsrf = crypto.randomBytes(16).toString('hex');
+    const xsrf = app.xsrfToken();
     const lang = { 'accept-language': language };
     const self: TestClient = {
       token,

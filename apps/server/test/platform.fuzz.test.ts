@@ -84,7 +84,8 @@ describe('issue 14.8 fuzz: every OpenAPI route, hostile values everywhere', () =
     let requests = 0;
     for (const op of ops) {
       const token = await ownerToken();
-      const headers = { token, cookie: 'XSRF-TOKEN=fuzzfuzz', 'x-xsrf-token': 'fuzzfuzz' };
+      const xsrf = t.app.xsrfToken();
+      const headers = { token, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
       const pathWith = (value: string) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
       const send = async (url: string, payload?: unknown) => {
         requests++;

@@ -8,10 +8,12 @@ let owner: string;
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await t.signIn('13800138000')).token!;
+  xsrf = t.app.xsrfToken();
 });
 afterAll(async () => t.close());
 
-const xsrf = 'x'.repeat(32);
+/** A valid XSRF value, set once the app is built. */
+let xsrf = '';
 let calls = 0;
 /** A raw POST with a valid XSRF pair and the owner's token, so only the body is wrong. */
 const postRaw = (
@@ -163,14 +165,20 @@ describe('S7.6 XSRF double submit', () => {
   it('a GET sets the XSRF-TOKEN cookie (readable by the page, same-site strict)', async () => {
     const res = await t.client().raw({ method: 'GET', url: '/api/merchant/user/getCurrentUser' });
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
+    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,}\.[\w-]{32};/);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).not.toMatch(/HttpOnly/i);
-    // A browser that has the cookie is not given a new one.
-    const again = await t
+    // A browser that has a cookie this server issued is not given a new one; a value it did not issue is replaced.
+    const again = await t.client().raw({
+      method: 'GET',
+      url: '/api/merchant/user/getCurrentUser',
+      headers: { cookie: `XSRF-TOKEN=${xsrf}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const planted = await t
       .client()
       .raw({ method: 'GET', url: '/api/merchant/user/getCurrentUser', headers: { cookie: 'XSRF-TOKEN=abc' } });
-    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(String(planted.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{20,}\.[\w-]+;/);
   });
 
   it.each([
@@ -189,8 +197,22 @@ describe('S7.6 XSRF double submit', () => {
     expect(refusal(res, 403)).toBe('The security token (XSRF) is missing or stale. Reload the page and try again.');
   });
 
+  it('issue 14.6 a value the server did not issue is refused even when cookie and header agree', async () => {
+    const planted = crypto.randomBytes(24).toString('base64url');
+    const [nonce] = xsrf.split('.');
+    for (const value of [planted, `${nonce}.${'A'.repeat(32)}`, `${xsrf}.x`]) {
+      const res = await t.client().raw({
+        method: 'POST',
+        url: '/api/merchant/login',
+        payload: { account: '13800138000', password: 'Demo@2026' },
+        headers: { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value },
+      });
+      expect(refusal(res, 403)).toMatch(/XSRF/);
+    }
+  });
+
   it('a POST with the matching cookie and header goes through', async () => {
-    const value = crypto.randomBytes(24).toString('base64url');
+    const value = t.app.xsrfToken();
     const res = await t.client().raw({
       method: 'POST',
       url: '/api/merchant/login',

@@ -6,6 +6,9 @@ import type { Text } from '../src/i18n/text.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
+let xsrfCached = '';
+/** One XSRF value this app issued, for the hand-made requests below. */
+const xsrfValue = () => (xsrfCached ||= t.app.xsrfToken());
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -24,8 +27,8 @@ const wrongSignIn = (acceptLanguage?: string) =>
       payload: { account: `1390000${String(++calls).padStart(4, '0')}`, password: 'wrong-password-1' },
       remoteAddress: `10.9.0.${calls}`,
       headers: {
-        cookie: 'XSRF-TOKEN=abc',
-        'x-xsrf-token': 'abc',
+        cookie: `XSRF-TOKEN=${xsrfValue()}`,
+        'x-xsrf-token': xsrfValue(),
         ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }),
       },
     })

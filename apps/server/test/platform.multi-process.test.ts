@@ -59,7 +59,8 @@ async function startServer(databaseUrl: string): Promise<Server> {
   throw new Error('server did not start');
 }
 
-const XSRF = { cookie: 'XSRF-TOKEN=multi-process', 'x-xsrf-token': 'multi-process' };
+/** An XSRF value issued by one process: the secret is the database's, so every process accepts it. */
+let XSRF: Record<string, string> = {};
 async function call(server: Server, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) {
   const res = await fetch(`${server.url}/api/merchant${path}`, {
     method,
@@ -88,6 +89,9 @@ beforeAll(async () => {
   database = await freshDatabase();
   await seedDemoIfEmpty(database.db);
   [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
+  const first = await fetch(`${a.url}/api/merchant/user/getCurrentUser`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+  XSRF = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 }, 120_000);
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGTERM');

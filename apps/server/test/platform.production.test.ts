@@ -71,12 +71,19 @@ async function readyOrExit(s: Started): Promise<'ready' | number | null> {
   }
   throw new Error(`server neither ready nor stopped:\n${s.output()}`);
 }
-const signIn = (port: number, account: string, password: string) =>
-  fetch(`http://127.0.0.1:${port}/api/merchant/login`, {
+/** An XSRF value the server issued (as a browser gets it: a cookie on the first answer). */
+async function xsrfOf(port: number): Promise<string> {
+  const first = await fetch(`http://127.0.0.1:${port}/api/merchant/user/getCurrentUser`);
+  return /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+}
+const signIn = async (port: number, account: string, password: string) => {
+  const xsrf = await xsrfOf(port);
+  return fetch(`http://127.0.0.1:${port}/api/merchant/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t0k3n', 'x-xsrf-token': 't0k3n' },
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
     body: JSON.stringify({ account, password }),
   }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+};
 
 describe('issue 14.1 demo accounts and production', () => {
   it(

@@ -59,6 +59,9 @@ describe('npm start and graceful shutdown', () => {
         expect(output).toContain('demo data seeded');
         expect(output).toContain('demo sign-in: 13800138000 / Demo@2026 (owner)');
 
+        // An XSRF value the server issued, as a browser gets it.
+        const first = await fetch(`http://127.0.0.1:${port}/api/merchant/user/getCurrentUser`);
+        const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
         // A sign-in whose body arrives slowly: the request is in flight when SIGTERM comes.
         const body = JSON.stringify({ account: '13800138000', password: 'Demo@2026' });
         const socket = net.connect(port, '127.0.0.1');
@@ -72,8 +75,8 @@ describe('npm start and graceful shutdown', () => {
             `Host: 127.0.0.1:${port}`,
             'Content-Type: application/json',
             `Content-Length: ${Buffer.byteLength(body)}`,
-            'Cookie: XSRF-TOKEN=abc123',
-            'X-XSRF-TOKEN: abc123',
+            `Cookie: XSRF-TOKEN=${xsrf}`,
+            `X-XSRF-TOKEN: ${xsrf}`,
             '',
             '',
           ].join('\r\n') + body.slice(0, 10),

@@ -2,25 +2,51 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '@mchweb/contract';
-import { sendEnvelope } from './envelope.ts';
+import { platformSecret } from '../db/platform-secret.ts';
 import { M } from '../i18n/messages.ts';
+import { sendEnvelope } from './envelope.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A fresh XSRF value this server accepts (what the cookie carries); tests and tools use it too. */
+    xsrfToken(): string;
+  }
+}
+
 /**
- * Double-submit XSRF: every response sets the cookie when the browser has none (axios reads it and echoes it
- * in X-XSRF-TOKEN), and every non-GET API call must echo it. A cross-site page can send the cookie but cannot
- * read it, so it cannot forge the header.
+ * Double-submit XSRF with a signed value: every response sets the cookie when the browser has none (axios reads
+ * it and echoes it in X-XSRF-TOKEN), and every non-GET API call must echo it. A cross-site page can send the
+ * cookie but cannot read it, so it cannot forge the header. The value is `nonce.mac`, signed with the platform's
+ * secret (kept in the database, shared by every server process): a value another party planted in the cookie
+ * (from a sibling subdomain, say) is refused even when the header repeats it.
  */
 async function xsrfPlugin(app: FastifyInstance) {
+  const secret = await platformSecret(app.db, 'xsrf');
+  const mac = (nonce: string) => crypto.createHmac('sha256', secret).update(nonce).digest('base64url').slice(0, 32);
+  const issue = () => {
+    const nonce = crypto.randomBytes(18).toString('base64url');
+    return `${nonce}.${mac(nonce)}`;
+  };
+  const issuedHere = (value: string) => {
+    const [nonce, given, extra] = value.split('.');
+    if (!nonce || !given || extra !== undefined) return false;
+    const expected = Buffer.from(mac(nonce));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+  };
+  app.decorate('xsrfToken', issue);
+
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
+    const valid = typeof cookie === 'string' && issuedHere(cookie);
     // Never on a hashed asset: it is cached for a year (immutable), and a first visit's two dozen parallel
     // requests would each set a different value under the page.
-    if (!cookie && !request.url.startsWith('/mchweb/assets/')) {
-      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
+    if (!valid && !request.url.startsWith('/mchweb/assets/')) {
+      reply.setCookie(XSRF_COOKIE, issue(), {
         path: '/',
         sameSite: 'strict',
         httpOnly: false,
@@ -29,15 +55,13 @@ async function xsrfPlugin(app: FastifyInstance) {
     }
     if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
     const header = request.headers[XSRF_HEADER];
-    const valid =
-      typeof cookie === 'string' &&
+    const echoed =
+      valid &&
       typeof header === 'string' &&
       cookie.length === header.length &&
       crypto.timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
-    if (!valid) {
-      return sendEnvelope(reply, Code.FORBIDDEN, M.xsrf);
-    }
+    if (!echoed) return sendEnvelope(reply, Code.FORBIDDEN, M.xsrf);
   });
 }
 
-export default fp(xsrfPlugin, { name: 'xsrf', dependencies: ['@fastify/cookie', 'envelope'] });
+export default fp(xsrfPlugin, { name: 'xsrf', dependencies: ['@fastify/cookie', 'envelope', 'database'] });
