@@ -22,17 +22,19 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Running {
+export interface Running {
   child: ChildProcess;
   base: string;
   dataDir: string;
   readyMs: number;
 }
 
-/** Spawn the real server on a fresh PGlite data dir and wait until /readyz answers 200. */
-async function startServer(extraEnv: Record<string, string> = {}): Promise<Running> {
+/** Spawn the real server on a PGlite data dir (a fresh one by default) and wait until /readyz answers 200. */
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-bench-')),
+): Promise<Running> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -65,7 +67,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Runni
   return { child, base, dataDir, readyMs: performance.now() - started };
 }
 
-async function stopServer(s: Running) {
+/** Stop the server and remove its data dir. */
+export async function stopServer(s: Running) {
   const exited = new Promise((r) => s.child.once('exit', r));
   s.child.kill('SIGTERM');
   await exited;
@@ -73,7 +76,7 @@ async function stopServer(s: Running) {
 }
 
 /** Sign in as the demo owner the way the browser does: XSRF cookie from a GET, echoed on the POST. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const first = await fetch(`${base}/api/merchant/user/getCurrentUser`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
   if (!xsrf) throw new Error('no XSRF cookie');
