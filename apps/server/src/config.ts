@@ -38,6 +38,8 @@ export interface Config {
    */
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Publish the OpenAPI document and /api/docs: by default outside production; API_DOCS=true in production. */
+  apiDocs: boolean;
   /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production,
     seedDemo: bool(env.SEED_DEMO, !production),
     trustProxy: bool(env.TRUST_PROXY, false),
+    apiDocs: bool(env.API_DOCS, !production),
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     timezone: env.MCHWEB_TZ || 'Asia/Shanghai',
