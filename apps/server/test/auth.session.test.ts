@@ -77,7 +77,11 @@ describe('register', () => {
     const attempt = (mobile: string) =>
       t
         .client()
-        .post('/api/merchant/register', { mobile, smsCode: '123456', password: 'Tea-house-9912', agreed: true }, from());
+        .post(
+          '/api/merchant/register',
+          { mobile, smsCode: '123456', password: 'Tea-house-9912', agreed: true },
+          from(),
+        );
     const registered = await attempt('13800138000');
     const unknown = await attempt('13700000009');
     expect(registered.body).toEqual(unknown.body);
@@ -87,6 +91,22 @@ describe('register', () => {
   it('a mobile already registered is refused with a clear message once its SMS code is right', async () => {
     const res = await registerWithCode('13800138001', 'Tea-house-9912');
     expect(res.body).toMatchObject({ code: 409, msg: 'mobile: is already registered; sign in instead' });
+    // The right code is not used up by that answer: trying again (say, after switching the language) says the same.
+    const [row] = await t.database.db
+      .select({ text: smsOutbox.text })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.mobile, '13800138001'))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    const smsCode = /\b(\d{6})\b/.exec(row!.text)![1]!;
+    const again = await t
+      .client()
+      .post(
+        '/api/merchant/register',
+        { mobile: '13800138001', smsCode, password: 'Tea-house-9912', agreed: true },
+        from(),
+      );
+    expect(again.body).toMatchObject({ code: 409, msg: 'mobile: is already registered; sign in instead' });
   });
 
   it('the agreements must be accepted', async () => {
@@ -188,7 +208,10 @@ describe('sign-in and sessions', () => {
       code: 400,
       msg: 'oldPassword: is wrong; 4 tries left before sign-in is paused',
     });
-    const weak = await here.post('/api/merchant/user/changePassword', { oldPassword: 'Lantern-first-77', newPassword: 'x' });
+    const weak = await here.post('/api/merchant/user/changePassword', {
+      oldPassword: 'Lantern-first-77',
+      newPassword: 'x',
+    });
     expect(weak.body.msg).toMatch(/^body\.newPassword: must be at least 8 characters/);
 
     const changed = await here.post('/api/merchant/user/changePassword', {

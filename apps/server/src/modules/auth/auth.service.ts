@@ -7,16 +7,8 @@ import { recordAudit } from '../audit/index.ts';
 import { blockedStartingCompany, startingCompany } from '../company/index.ts';
 import { listMerchantSummaries } from '../merchant/index.ts';
 import { createSession, revokeOtherSessions, revokeSession } from '../session/index.ts';
-import { consumeSmsCode } from '../sms/index.ts';
-import { acceptInvitations } from '../staff/index.ts';
-import {
-  findUser,
-  findUserByAccount,
-  findUserByMobile,
-  insertUser,
-  rememberLastCompany,
-  setPasswordHash,
-} from '../user/index.ts';
+import { checkSmsCode, consumeSmsCode } from '../sms/index.ts';
+import { findUser, findUserByAccount, findUserByMobile, insertUser, setPasswordHash } from '../user/index.ts';
 import { AUTH } from './auth.messages.ts';
 import { loginFailures } from './auth.tables.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -52,24 +44,26 @@ async function startSession(
 export async function register(db: Db, actor: Actor, input: { mobile: string; smsCode: string; password: string }) {
   // The code first: until it is right, a registered mobile and a new one get the same answer, so /register
   // does not tell a stranger who has an account (the code proves the caller holds the mobile).
-  await consumeSmsCode(db, { mobile: input.mobile, scene: 'register', code: input.smsCode });
+  // Checked, not used up: the holder of a right code may be told "already registered" (or "too weak") and try
+  // again with the same code.
+  const code = { mobile: input.mobile, scene: 'register', code: input.smsCode };
+  await checkSmsCode(db, code);
   if (await findUserByMobile(db, input.mobile)) throw conflict(AUTH.mobileRegistered);
   await refuseWeakPassword('password', input.password, [input.mobile]);
+  await consumeSmsCode(db, code);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     const created = await insertUser(tx, { mobile: input.mobile, passwordHash });
     if (!created) throw conflict(AUTH.mobileRegistered);
-    const joined = await acceptInvitations(tx, created.id, created.mobile);
-    if (joined[0] !== undefined) await rememberLastCompany(tx, created.id, joined[0]);
+    // Invitations to this mobile stay invitations: the new user accepts or declines them (issue 14.2).
     await recordAudit(tx, actor, {
       action: 'user.register',
       userId: created.id,
       companyId: null,
       targetType: 'user',
       targetId: created.id,
-      detail: { joinedCompanies: joined },
     });
-    return { ...created, lastCompanyId: joined[0] ?? null };
+    return created;
   });
   return startSession(db, actor, user);
 }

@@ -53,6 +53,16 @@ export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: st
  * sticks even when the caller's work fails afterwards.
  */
 export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene: string; code: string }) {
+  const id = await checkSmsCode(db, input);
+  await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));
+}
+
+/**
+ * Check the newest code of a mobile and scene without using it up (a wrong try is still counted): for a caller
+ * that may refuse for another reason after the code is proved right, and lets the user try again with it.
+ * Answers the code's row id.
+ */
+export async function checkSmsCode(db: Db | Tx, input: { mobile: string; scene: string; code: string }) {
   const [row] = await db
     .select()
     .from(smsCodes)
@@ -71,5 +81,5 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
     const left = MAX_TRIES - row.attempts - 1;
     throw invalid(SMS.smsWrong(left));
   }
-  await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, row.id));
+  return row.id;
 }
