@@ -109,4 +109,14 @@ describe("the invited merchant's uploads", () => {
     const unknown = await upload(invitee, { inviteNo: 'I' + 'z'.repeat(24) });
     expect(unknown.body).toMatchObject({ code: 404, msg: 'Invitation not found' });
   });
+
+  it('at most 30 uploads a minute from one address through invitations', async () => {
+    const made = (await owner.get<Invite>('/api/merchant/getIncoQrCode')).body.data;
+    const codes: number[] = [];
+    for (let i = 0; i < 32 && !codes.includes(429); i++) {
+      codes.push((await upload(invitee, { inviteNo: made.inviteNo })).body.code);
+    }
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(30);
+  });
 });

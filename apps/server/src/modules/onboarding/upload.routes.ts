@@ -106,7 +106,8 @@ export const memberUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (a
 export const inviteeUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { storage }) => {
   await app.register(multipart, { limits: LIMITS });
   app.post('/inco/upload', {
-    config: { access: 'public' },
+    // Anyone holding the link may upload: at most 30 files a minute from one address, on top of the API's limit.
+    config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
     schema: uploadSchema('Upload one document through an invitation (multipart: inviteNo, file)'),
     handler: async (request) => {
       const { fields, file } = await readForm(request);
