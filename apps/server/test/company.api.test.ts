@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyInfo, CompanyListItem, InitCompletionStatus } from '@mchweb/contract';
+import type { CompanyInfo, CompanyListItem, InitCompletionStatus, StaffInvitation } from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
 import { changeCompanyStatus } from '../src/modules/company/company.ops.ts';
 import { OPERATOR } from '../src/ops/cli.ts';
@@ -35,6 +35,14 @@ async function registerUser(mobile: string): Promise<TestClient> {
   return t.client(
     await createSession(t.database.db, { userId: user!.id, companyId: null, ip: '127.0.0.1', userAgent: 'test' }),
   );
+}
+
+/** The invitee accepts the organisation's invitation (an invitation grants nothing before: staff.api.test.ts). */
+async function acceptInvitation(invitee: TestClient, companyId: number) {
+  const pending = await invitee.get<StaffInvitation[]>(`${M}/staff/invitation/list`);
+  const invitation = pending.body.data.find((i) => i.companyId === companyId)!;
+  const res = await invitee.post(`${M}/staff/invitation/accept`, { invitationId: invitation.invitationId });
+  expect(res.body.code, res.body.msg).toBe(200);
 }
 
 let serial = 0;
@@ -208,6 +216,7 @@ describe('switching and leaving', () => {
     const adminRole = roles.body.data.find((r) => r.code === 'ADMIN')!.roleId;
     const helper = await registerUser('13911110008');
     await founder.post(`${M}/staff/invite`, { mobile: '13911110008', roleId: adminRole });
+    await acceptInvitation(helper, org);
     await helper.post('/api/websession/changeCompany', { companyId: org });
     expect((await getCompany(helper)).body.data.companyId).toBe(org);
 
@@ -227,9 +236,10 @@ describe('company codes from real states', () => {
       mobile: '13800138002',
       roleId: finance,
     });
+    const clerk = await t.signIn('13800138002');
+    await acceptInvitation(clerk, org);
     await founder.post(`${M}/staff/setStatus`, { memberId: invited.body.data.memberId, status: 'DISABLED' });
 
-    const clerk = await t.signIn('13800138002');
     const switched = await clerk.post('/api/websession/changeCompany', { companyId: org });
     expect(switched.body).toMatchObject({ code: 8091012, msg: expect.stringMatching(/disabled/) });
     // The refused switch left the session where it was.

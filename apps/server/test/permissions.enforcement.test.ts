@@ -38,6 +38,8 @@ interface Ids {
   companyId: number;
   memberId: number;
   roleId: number;
+  /** An invitation to join the organisation, sent to a mobile that is none of the test's users. */
+  invitationId: number;
   /** Numbers of an organisation's objects are ids too: a merchant, an application, an invitation, an upload. */
   mchNo: string;
   applyNo: string;
@@ -64,6 +66,9 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/staff/setRole': (ids) => ({ memberId: ids.memberId, roleId: ids.roleId }),
   'POST /api/merchant/staff/setStatus': (ids) => ({ memberId: ids.memberId, status: 'DISABLED' }),
   'POST /api/merchant/staff/remove': (ids) => ({ memberId: ids.memberId }),
+  // Signed in: the invitee's own answer; an invitation to another mobile is not found.
+  'POST /api/merchant/staff/invitation/accept': (ids) => ({ invitationId: ids.invitationId }),
+  'POST /api/merchant/staff/invitation/decline': (ids) => ({ invitationId: ids.invitationId }),
   'POST /api/merchant/role/save': (ids) => ({ roleId: ids.roleId, name: 'Sample role', permissions: [] }),
   'POST /api/merchant/role/delete': (ids) => ({ roleId: ids.roleId }),
   'GET /api/merchant/merchant/detail': (ids) => ({ mchNo: ids.mchNo }),
@@ -174,7 +179,15 @@ beforeAll(async () => {
   const owner = await t.signIn('13800138000');
   const empty = await owner.post<Role>('/api/merchant/role/save', { name: 'No permissions', permissions: [] });
   powerless = await userWithSession('13700009999');
-  await owner.post('/api/merchant/staff/invite', { mobile: '13700009999', roleId: empty.body.data.roleId });
+  const joining = await owner.post<StaffMember>('/api/merchant/staff/invite', {
+    mobile: '13700009999',
+    roleId: empty.body.data.roleId,
+  });
+  await powerless.post('/api/merchant/staff/invitation/accept', { invitationId: joining.body.data.memberId });
+  const pending = await owner.post<StaffMember>('/api/merchant/staff/invite', {
+    mobile: '13700007777',
+    roleId: empty.body.data.roleId,
+  });
   const info = (await owner.post<CompanyInfo>('/api/merchant/feeManager/getCompany', {})).body.data;
   await powerless.post('/api/websession/changeCompany', { companyId: info.companyId });
   const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
@@ -186,6 +199,7 @@ beforeAll(async () => {
     companyId: info.companyId!,
     memberId: admin.memberId,
     roleId: empty.body.data.roleId,
+    invitationId: pending.body.data.memberId,
     mchNo: 'M100000001',
     applyNo: applications[0]!.applyNo,
     inviteNo: invites.rows[0]!.inviteNo,
@@ -250,6 +264,7 @@ describe('S6.4 enforcement generated from the route table', () => {
     expect(withIds.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining([
         'POST /api/merchant/staff/setRole',
+        'POST /api/merchant/staff/invitation/accept',
         'POST /api/merchant/role/delete',
         'GET /api/merchant/merchant/detail',
         'POST /api/merchant/inco/submit',

@@ -119,12 +119,19 @@ describe.skipIf(!onPostgres)('issue 14.5 sessions across two server processes (P
         expect(save.code, save.msg).not.toBe(200);
         // ...and reads stop as soon as a's notice arrives.
         expect(await refusedWithin(300, () => call(b, 'GET', '/staff/list', admin))).toBeLessThan(300);
-        // Invite the admin back (a registered mobile joins at once) for the next round.
+        // Invite the admin back for the next round; the admin accepts through b (an invitation grants nothing
+        // until then, issue 14.2).
         const roles = (await call(a, 'GET', '/role/list', owner)).data as { roleId: number; code: string | null }[];
         const adminRole = roles.find((r) => r.code === 'ADMIN')!;
-        expect(
-          (await call(a, 'POST', '/staff/invite', owner, { mobile: '13800138001', roleId: adminRole.roleId })).code,
-        ).toBe(200);
+        const invited = await call(a, 'POST', '/staff/invite', owner, {
+          mobile: '13800138001',
+          roleId: adminRole.roleId,
+        });
+        expect(invited.code).toBe(200);
+        const accepted = await call(b, 'POST', '/staff/invitation/accept', admin, {
+          invitationId: invited.data.memberId,
+        });
+        expect(accepted.code, accepted.msg).toBe(200);
         const back = await fetch(`${b.url}/api/websession/changeCompany`, {
           method: 'POST',
           headers: { ...XSRF, 'content-type': 'application/json', token: admin },

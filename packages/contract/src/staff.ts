@@ -33,6 +33,23 @@ export const setStaffStatusBody = z.strictObject({
 });
 export const removeStaffBody = z.strictObject({ memberId: z.number().int().positive() });
 
+/**
+ * `GET /staff/invitation/list`: the signed-in user's pending invitations (to their own mobile). An invitation
+ * grants nothing until its invitee accepts it.
+ */
+export const staffInvitation = z.object({
+  invitationId: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  /** OWNER, ADMIN, FINANCE, CASHIER, or CUSTOM for a custom role (its name in roleName). */
+  role: z.string(),
+  roleName: z.string(),
+  invitedAt: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitation>;
+/** `POST /staff/invitation/accept` and `/staff/invitation/decline`. */
+export const staffInvitationBody = z.strictObject({ invitationId: z.number().int().positive() });
+
 export const role = z.object({
   roleId: z.number().int(),
   /** OWNER, ADMIN, FINANCE, CASHIER for built-in roles; null for custom ones. */

@@ -1,14 +1,27 @@
-import type { CompanyInfo, CompanyListItem, CompanyStatus, InitCompletionStatus } from '@mchweb/contract';
+import type {
+  CompanyInfo,
+  CompanyListItem,
+  CompanyStatus,
+  InitCompletionStatus,
+  StaffInvitation,
+} from '@mchweb/contract';
 import { memberBlock, requireMember, requireUser, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { WelcomeStep } from '../../module.ts';
 import { recordAudit } from '../audit/index.ts';
 import { clearCompanyFromSessions, setSessionCompany } from '../session/index.ts';
-import { deleteMembership, findMemberByUser, lockCompanyStaff, otherActiveOwners } from '../staff/index.ts';
+import {
+  deleteMembership,
+  findMemberByUser,
+  lockCompanyStaff,
+  otherActiveOwners,
+  pendingInvitations,
+} from '../staff/index.ts';
+import { findUser } from '../user/index.ts';
 import { isUsable, memberAccess, userCompanies } from './company-membership.ts';
 import { COMPANY } from './company.messages.ts';
-import { findCompany } from './company.service.ts';
+import { findCompanies, findCompany } from './company.service.ts';
 
 const NO_COMPANY: Omit<CompanyInfo, 'hasOtherCompany'> = {
   companyId: null,
@@ -73,6 +86,35 @@ export async function listCompanies(db: Db, actor: Actor): Promise<CompanyListIt
       memberStatus: m.memberStatus,
       current: m.companyId === session.companyId,
     }));
+}
+
+/**
+ * The invitations waiting for the user's mobile (issue 14.2), with each organisation's name: the user accepts or
+ * declines them (the staff module's acceptInvitation, declineInvitation). A closed organisation's are left out.
+ */
+export async function listInvitations(db: Db, actor: Actor): Promise<StaffInvitation[]> {
+  const session = requireUser(actor);
+  const user = await findUser(db, session.userId);
+  if (!user) return [];
+  const rows = await pendingInvitations(db, user.mobile);
+  const companies = await findCompanies(
+    db,
+    rows.map((r) => r.companyId),
+  );
+  return rows.flatMap((r) => {
+    const company = companies.get(r.companyId);
+    if (!company || company.status === 'CLOSED') return [];
+    return [
+      {
+        invitationId: r.invitationId,
+        companyId: r.companyId,
+        companyName: company.name,
+        role: r.roleCode ?? 'CUSTOM',
+        roleName: r.roleName,
+        invitedAt: r.invitedAt.toISOString(),
+      },
+    ];
+  });
 }
 
 /** Switch the session to another organisation of the user; refused with the company codes when blocked there. */

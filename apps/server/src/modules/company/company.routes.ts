@@ -10,16 +10,20 @@ import {
   envelopeSchema,
   initCompletionStatus,
   openFeeManagerBody,
+  staffInvitation,
+  staffInvitationBody,
   updateCompanyBody,
 } from '@mchweb/contract';
 import { ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
+import { acceptInvitation, declineInvitation } from '../staff/index.ts';
 import {
   breakBind,
   changeCompany,
   getCompany,
   initCompletionStatus as initStatus,
   listCompanies,
+  listInvitations,
 } from './company-session.service.ts';
 import { addCompany, bindingMobile, openFeeManager, updateCompany } from './company-profile.service.ts';
 
@@ -92,6 +96,39 @@ const companyRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) =>
     config: { access: 'signedIn' },
     schema: { tags, summary: "The user's organisations", response: { 200: envelopeSchema(z.array(companyListItem)) } },
     handler: async (request) => ok(await listCompanies(app.db, request.actor)),
+  });
+
+  // The invitee's side of staff invitations (issue 14.2). Here rather than in the staff module because the list
+  // names the organisations; accepting and declining are the staff module's services.
+  app.get('/staff/invitation/list', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['staff'],
+      summary: "Invitations to the signed-in user's mobile, waiting for an answer",
+      querystring: z.strictObject({}),
+      response: { 200: envelopeSchema(z.array(staffInvitation)) },
+    },
+    handler: async (request) => ok(await listInvitations(app.db, request.actor)),
+  });
+  app.post('/staff/invitation/accept', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['staff'],
+      summary: 'Accept an invitation: the membership becomes active (the current organisation stays as it is)',
+      body: staffInvitationBody,
+      response: { 200: envelopeSchema(z.null()) },
+    },
+    handler: async (request) => ok(await acceptInvitation(app.db, request.actor, request.body).then(() => null)),
+  });
+  app.post('/staff/invitation/decline', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['staff'],
+      summary: 'Decline an invitation: it is deleted',
+      body: staffInvitationBody,
+      response: { 200: envelopeSchema(z.null()) },
+    },
+    handler: async (request) => ok(await declineInvitation(app.db, request.actor, request.body).then(() => null)),
   });
 };
 export default companyRoutes;

@@ -2,7 +2,13 @@
 import type { AppModule } from '../../module.ts';
 import staffRoutes from './staff.routes.ts';
 
-export { acceptInvitations, loadMembership, type MembershipRow } from './membership-access.ts';
+export {
+  acceptInvitation,
+  declineInvitation,
+  pendingInvitations,
+  type PendingInvitation,
+} from './invitation.service.ts';
+export { loadMembership, type MembershipRow } from './membership-access.ts';
 export {
   countCompaniesByUser,
   countMembersByCompany,

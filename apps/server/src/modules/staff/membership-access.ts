@@ -42,13 +42,3 @@ export async function loadMembership(db: Tx, userId: number, companyId: number):
     permissions: new Set(rolePermissions({ ...row, code: row.roleCode })),
   };
 }
-
-/** Invitations sent to a mobile before it had an account become memberships when it registers. */
-export async function acceptInvitations(tx: Tx, userId: number, mobile: string): Promise<number[]> {
-  const rows = await tx
-    .update(memberships)
-    .set({ userId, status: 'ACTIVE' })
-    .where(and(eq(memberships.mobile, mobile), eq(memberships.status, 'INVITED')))
-    .returning({ companyId: memberships.companyId });
-  return rows.map((r) => r.companyId);
-}

@@ -63,5 +63,9 @@ export const STAFF = {
   notFound: {
     member: text('Member not found', '成员不存在'),
     role: text('Role not found', '角色不存在'),
+    invitation: text(
+      'Invitation not found: it may have been withdrawn or answered already',
+      '邀请不存在，可能已被撤销或已处理',
+    ),
   },
 } as const satisfies Record<string, unknown>;

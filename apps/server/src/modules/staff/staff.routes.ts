@@ -38,7 +38,7 @@ const staffRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
     config: { access: 'staff:edit' },
     schema: {
       tags,
-      summary: 'Add a member by mobile: joins at once when registered, else when registering',
+      summary: 'Invite a mobile: INVITED, granting nothing until its holder accepts (the same answer for any mobile)',
       body: inviteStaffBody,
       response: { 200: envelopeSchema(staffMember) },
     },

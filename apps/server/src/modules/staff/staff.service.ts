@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import { requireMember, type Membership } from '../../actor.ts';
 import { recordAudit } from '../audit/index.ts';
 import { clearCompanyFromSessions } from '../session/index.ts';
-import { findUserByMobile, userContacts } from '../user/index.ts';
+import { userContacts } from '../user/index.ts';
 import {
   deleteMembership,
   findMember,
@@ -37,14 +37,17 @@ export async function listStaff(db: Db, actor: Actor): Promise<StaffMember[]> {
     .innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(eq(memberships.companyId, me.companyId))
     .orderBy(asc(memberships.id));
-  // A member's own name (set by whoever invited them) first, else the name of their account.
+  // A member's own name (set by whoever invited them) first, else the name of their account. An invitation
+  // shows only what the inviter typed: nothing tells whether the mobile has an account until it is accepted.
+  const joined = rows.filter((r) => r.status !== 'INVITED');
   const people = await userContacts(
     db,
-    rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
+    joined.flatMap((r) => (r.userId === null ? [] : [r.userId])),
   );
   return rows.map((r) => ({
     ...r,
-    name: r.name ?? (r.userId === null ? null : (people.get(r.userId)?.name ?? null)),
+    userId: r.status === 'INVITED' ? null : r.userId,
+    name: r.name ?? (r.status === 'INVITED' || r.userId === null ? null : (people.get(r.userId)?.name ?? null)),
     status: r.status as StaffMember['status'],
     isSelf: r.memberId === me.membershipId,
     createdAt: r.createdAt.toISOString(),
@@ -69,7 +72,11 @@ async function targetMember(tx: Tx, me: Membership, memberId: number): Promise<M
   return target;
 }
 
-/** A registered mobile joins at once; another one is invited and joins when it registers. */
+/**
+ * Invite a mobile (issue 14.2): always an invitation (INVITED, no user, the name the inviter typed), whether or
+ * not the mobile has an account, so the answer tells nobody who has one. It grants nothing until the person
+ * holding that mobile accepts it, signed in (invitation.service.ts).
+ */
 export async function inviteStaff(
   db: Db,
   actor: Actor,
@@ -86,20 +93,19 @@ export async function inviteStaff(
       .where(and(eq(memberships.companyId, me.companyId), eq(memberships.mobile, input.mobile)))
       .limit(1);
     if (existing) throw conflict(STAFF.alreadyMember);
-    const user = await findUserByMobile(tx, input.mobile);
     const id = await addMember(tx, {
       companyId: me.companyId,
-      userId: user?.id ?? null,
+      userId: null,
       mobile: input.mobile,
-      name: input.name || user?.name || null,
+      name: input.name || null,
       roleId: role.roleId,
-      status: user ? 'ACTIVE' : 'INVITED',
+      status: 'INVITED',
     });
     await recordAudit(tx, actor, {
       action: 'staff.invite',
       targetType: 'member',
       targetId: id,
-      detail: { mobile: input.mobile, roleId: role.roleId, roleName: role.name, joined: Boolean(user) },
+      detail: { mobile: input.mobile, roleId: role.roleId, roleName: role.name },
     });
     return id;
   });
