@@ -115,6 +115,33 @@ describe('request layer', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('S7.5 two concurrent uploads of different files do not cancel each other; the same file twice does', async () => {
+    let stored = 0;
+    server.use(
+      mock.post('*/api/merchant/inco/upload', async () => {
+        stored += 1;
+        const fileId = `F${stored}`;
+        await delay(50);
+        return ok({ fileId });
+      }),
+    );
+    const licence = new File(['licence'], 'licence.png', { type: 'image/png' });
+    const idFront = new File(['id-front'], 'id-front.png', { type: 'image/png' });
+    const fields = { kind: 'DOCUMENT' };
+    const both = await Promise.allSettled([
+      upload('/inco/upload', licence, undefined, fields),
+      upload('/inco/upload', idFront, undefined, fields),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(both.map((r) => (r as PromiseFulfilledResult<{ fileId: string }>).value.fileId)).toEqual(['F1', 'F2']);
+    // The same file sent again while its first upload is pending is a duplicate (a double click).
+    const first = upload('/inco/upload', licence, undefined, fields);
+    const again = upload('/inco/upload', licence, undefined, fields);
+    await expect(first).rejects.toSatisfy((e) => axios.isCancel(e));
+    await expect(again).resolves.toHaveProperty('fileId');
+    expect(toasts()).toEqual([]);
+  });
+
   it('S8.1 envelope code 401 clears the session and shows 温馨提示 / 去登录 leading to /login', async () => {
     const toLogin = vi.fn();
     setLoginNavigator(toLogin);

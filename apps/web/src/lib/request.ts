@@ -57,8 +57,21 @@ export const http = axios.create({
 
 // ---- S7.5 duplicate requests: a new identical request cancels the pending one ----
 const pending = new Map<string, AbortController>();
+/** Each Blob sent gets a number, so a form's key names its files: the same File object twice is a duplicate. */
+const blobIds = new WeakMap<Blob, number>();
+let lastBlobId = 0;
+function blobKey(blob: Blob): string {
+  let id = blobIds.get(blob);
+  if (id === undefined) blobIds.set(blob, (id = ++lastBlobId));
+  const name = blob instanceof File ? blob.name : '';
+  return `[blob ${id} ${name} ${blob.size} ${blob.type}]`;
+}
+/** A multipart body as its fields and files, in order: two uploads of different files never share a key. */
+function formKey(form: FormData): string {
+  return JSON.stringify([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : blobKey(v)]));
+}
 function dedupeKey(config: InternalAxiosRequestConfig): string {
-  const data = config.data instanceof FormData ? '[form]' : JSON.stringify(config.data ?? null);
+  const data = config.data instanceof FormData ? formKey(config.data) : JSON.stringify(config.data ?? null);
   return [config.method, config.baseURL, config.url, JSON.stringify(config.params ?? null), data].join('&');
 }
 function settle(config?: InternalAxiosRequestConfig) {
