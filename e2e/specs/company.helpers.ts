@@ -104,3 +104,9 @@ export async function roleId(api: Api, codeOrName: string): Promise<number> {
   if (!role) throw new Error(`no role ${codeOrName}`);
   return role.roleId;
 }
+
+/** The invitee accepts every invitation to its mobile over the API (the pages' way: staff.invitation.spec.ts). */
+export async function acceptInvitations(api: Api): Promise<void> {
+  const pending = Api.ok(await api.get<{ invitationId: number }[]>('/staff/invitation/list'));
+  for (const { invitationId } of pending) Api.ok(await api.post('/staff/invitation/accept', { invitationId }));
+}

@@ -120,7 +120,7 @@ test.describe('organisation pages', () => {
     await expect(page.locator('.ant-message-error')).toContainText('您是该机构唯一在职的所有者');
     await expect(card).toBeVisible();
 
-    // The demo finance member joins this organisation, then leaves it from the page.
+    // The demo finance member accepts an invitation of this organisation here, then leaves it from the page.
     const finance = Api.ok(await owner.api.get<{ roleId: number; code: string }[]>('/role/list')).find(
       (r) => r.code === 'FINANCE',
     )!;
@@ -128,11 +128,14 @@ test.describe('organisation pages', () => {
     await signIn(page, base, DEMO.finance);
     await expect(page).toHaveURL(`${base}/welcome`);
     await page.goto(`${base}/organ-select`);
+    await expect(page.getByTestId(`company-${owner.companyId}`)).toHaveCount(0); // an invitation grants nothing
+    await page.getByTestId(`invitation-accept-${owner.companyId}`).click();
+    await expect(page.locator('.ant-message-success').filter({ hasText: '已加入' })).toBeVisible();
     await expect(page.getByTestId(`company-${owner.companyId}`)).toContainText('财务');
     // Not the owner: the profile has no edit button (S6.3), the server would refuse it anyway.
     await page.getByTestId(`company-leave-${owner.companyId}`).click();
     await clickInDialog(page, 'leave-confirm');
-    await expect(page.locator('.ant-message-success')).toContainText('已退出');
+    await expect(page.locator('.ant-message-success').filter({ hasText: '已退出' })).toBeVisible();
     await expect(page.getByTestId(`company-${owner.companyId}`)).toHaveCount(0);
     await page.goto(`${base}/organ-home`);
     await expect(page.getByTestId('company-profile')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
-import { Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './company.helpers.ts';
+import { acceptInvitations, Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './company.helpers.ts';
 
 /** Check or uncheck one node of the role editor's permission tree by its key (see permission-tree.ts). */
 async function toggleNode(page: Page, key: string) {
@@ -48,9 +48,15 @@ test.describe('staff management', () => {
     await page.getByTestId('invite-role').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
     await clickInDialog(page, 'invite-submit');
+    await expect(page.locator('.ant-message-success')).toContainText('对方接受后');
     const row = page.getByTestId('staff-table').locator('tr').filter({ hasText: clerk.mobile });
     await expect(row).toContainText('收银员');
-    await expect(row).toContainText('正常'); // registered already: joined at once
+    // Registered or not, an invitation until its holder accepts it (issue 14.2): nothing to disable yet.
+    await expect(row).toContainText('已邀请');
+    await expect(page.getByTestId(`staff-toggle-${clerk.mobile}`)).toHaveCount(0);
+    await acceptInvitations(clerk.api);
+    await page.reload();
+    await expect(row).toContainText('正常');
 
     // Nobody disables or removes themselves: the own row offers neither (the server refuses it too).
     await expect(page.getByTestId(`staff-role-${owner.mobile}`)).toBeVisible();
@@ -104,6 +110,7 @@ test.describe('staff management', () => {
     await expect(roleRow).toContainText('2 项权限');
 
     Api.ok(await owner.api.post('/staff/invite', { mobile: member.mobile, roleId: await roleId(owner.api, '夜班') }));
+    await acceptInvitations(member.api);
     const other = await browser.newContext({ locale: 'zh-CN' });
     const memberPage = await other.newPage();
     await signIn(memberPage, base, member.mobile, PASSWORD);

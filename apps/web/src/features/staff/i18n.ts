@@ -13,7 +13,7 @@ export const NS = registerTranslations('staff', {
       name: '姓名',
       role: '角色',
       status: '状态',
-      joined: '加入时间',
+      joined: '添加时间',
       actions: '操作',
       permissions: '权限',
       members: '成员数',
@@ -21,9 +21,10 @@ export const NS = registerTranslations('staff', {
     staff: {
       invite: '邀请员工',
       inviteTitle: '邀请员工',
-      inviteHint: '已注册的手机号会立即加入；未注册的手机号在注册后自动加入。',
-      invited: '已邀请 {{mobile}}',
-      joined: '{{mobile}} 已加入机构',
+      inviteHint:
+        '邀请将发给这个手机号。对方用它登录（没有账号的先注册）并接受邀请后才会加入本机构；在此之前显示为“已邀请”，没有任何权限。',
+      invited: '已向 {{mobile}} 发送邀请，对方接受后即显示为正常成员',
+      invitedHint: '等待对方接受邀请，接受前没有任何权限',
       changeRole: '修改角色',
       changeRoleTitle: '修改 {{who}} 的角色',
       roleChanged: '角色已修改',
@@ -101,6 +102,7 @@ export const NS = registerTranslations('staff', {
           enable: '启用员工',
           remove: '移除员工',
           cancelInvitation: '撤销邀请',
+          invitation: { accept: '接受邀请', decline: '拒绝邀请' },
         },
         role: {
           create: '新建角色',
@@ -152,7 +154,7 @@ export const NS = registerTranslations('staff', {
       name: 'Name',
       role: 'Role',
       status: 'Status',
-      joined: 'Joined',
+      joined: 'Added',
       actions: 'Actions',
       permissions: 'Permissions',
       members: 'Members',
@@ -160,9 +162,10 @@ export const NS = registerTranslations('staff', {
     staff: {
       invite: 'Invite',
       inviteTitle: 'Invite a colleague',
-      inviteHint: 'A registered mobile joins at once; any other joins when it registers.',
-      invited: 'Invited {{mobile}}',
-      joined: '{{mobile}} joined the organisation',
+      inviteHint:
+        'The invitation goes to this mobile number. They join when they sign in with it (registering first if they have no account) and accept; until then they show as Invited and can do nothing here.',
+      invited: 'Invitation sent to {{mobile}}; it shows as active when they accept',
+      invitedHint: 'Waiting for them to accept; no access until they do',
       changeRole: 'Change role',
       changeRoleTitle: 'Change the role of {{who}}',
       roleChanged: 'Role changed',
@@ -240,6 +243,7 @@ export const NS = registerTranslations('staff', {
           enable: 'Enabled a member',
           remove: 'Removed a member',
           cancelInvitation: 'Withdrew an invitation',
+          invitation: { accept: 'Accepted the invitation', decline: 'Declined the invitation' },
         },
         role: {
           create: 'Created a role',

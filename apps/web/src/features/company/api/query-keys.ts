@@ -7,4 +7,6 @@ export const companyKeys = {
   info: () => [...companyKeys.all, 'info'] as const,
   list: () => [...companyKeys.all, 'list'] as const,
   initStatus: () => [...companyKeys.all, 'initStatus'] as const,
+  /** Invitations to the user's mobile waiting for an answer (GET /staff/invitation/list). */
+  invitations: () => [...companyKeys.all, 'invitations'] as const,
 };

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useAddCompany, type AddCompanyInput } from '../api/add-company';
+import { PendingInvitations } from '../components/pending-invitations';
 import { NS } from '../i18n';
 import '../components/company.css';
 
@@ -39,6 +40,8 @@ export default function CompanyCreatePage() {
     <section className="company-page" data-testid="page-organ-create">
       <h1>{t('create.title')}</h1>
       <p className="company-intro">{t('create.intro')}</p>
+      {/* A newcomer invited by an organisation lands here: the invitation is the other way in. */}
+      <PendingInvitations />
       <Card className="company-form">
         <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} disabled={busy}>
           <Form.Item

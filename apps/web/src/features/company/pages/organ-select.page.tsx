@@ -8,6 +8,8 @@ import { useLeaveCompany } from '../api/break-bind';
 import { useChangeCompany } from '../api/change-company';
 import { useCompanyList } from '../api/company-list';
 import { LoadError } from '@/components/load-error';
+import { PendingInvitations } from '../components/pending-invitations';
+import { roleLabel } from '../components/role-label';
 import { NS } from '../i18n';
 import '../components/company.css';
 
@@ -18,7 +20,7 @@ function blockedReason(c: CompanyListItem): 'FROZEN' | 'CLOSED' | 'DISABLED' | '
   return null;
 }
 
-/** /organ-select: the user's organisations; enter one, leave one, or create another. */
+/** /organ-select: the user's organisations and invitations; enter one, leave one, answer one, or create another. */
 export default function CompanySelectPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
@@ -27,9 +29,6 @@ export default function CompanySelectPage() {
   const leaveCompany = useLeaveCompany();
   // The organisation being entered; the others' buttons wait meanwhile.
   const switching = change.isPending ? change.variables : null;
-
-  const roleLabel = (c: CompanyListItem) =>
-    c.role in ROLE_KEYS ? t(`role.${c.role}`) : c.roleName || t('role.CUSTOM');
 
   function enter(c: CompanyListItem) {
     change.mutate(c.companyId, {
@@ -116,7 +115,7 @@ export default function CompanySelectPage() {
             >
               <div className="company-card-title">{c.companyName}</div>
               <Space size={[4, 4]} wrap style={{ marginTop: 8 }}>
-                <Tag>{roleLabel(c)}</Tag>
+                <Tag>{roleLabel(t, c.role, c.roleName)}</Tag>
                 {c.current && <Tag color="blue">{t('select.current')}</Tag>}
                 {c.status !== 'ACTIVE' && (
                   <Tag color={c.status === 'FROZEN' ? 'orange' : 'red'}>{t(`status.${c.status}`)}</Tag>
@@ -147,9 +146,8 @@ export default function CompanySelectPage() {
           </Button>
         </Link>
       </div>
+      <PendingInvitations />
       {body}
     </section>
   );
 }
-
-const ROLE_KEYS = { OWNER: 1, ADMIN: 1, FINANCE: 1, CASHIER: 1 };

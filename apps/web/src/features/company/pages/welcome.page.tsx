@@ -6,6 +6,7 @@ import { allowedPaths, useSession } from '@/lib/session';
 import { useHasPermission } from '@/components/permission';
 import { useInitStatus } from '../api/init-status';
 import { LoadError } from '@/components/load-error';
+import { PendingInvitations } from '../components/pending-invitations';
 import { NS } from '../i18n';
 import '../components/company.css';
 
@@ -83,6 +84,7 @@ export default function WelcomePage() {
     <section className="company-page" data-testid="page-welcome">
       <h1>{t('welcome.title')}</h1>
       <p className="company-intro">{name && t('welcome.hello', { name })}</p>
+      <PendingInvitations />
       <Flex vertical gap={16}>
         {companyInfo?.opened === false && canOpen && (
           <Alert

@@ -8,7 +8,7 @@ import { useInviteStaff, type InviteStaffInput } from '../api/invite-staff';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
 
-/** Invite by mobile: joins at once when registered, else when that mobile registers. */
+/** Invite by mobile: an invitation, whether or not the mobile has an account; it joins when its holder accepts. */
 export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<InviteStaffInput>();
@@ -16,11 +16,7 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
   const { onFinish, busy } = useServerForm(form, {
     submit: (v) => invite.mutateAsync({ mobile: v.mobile.trim(), roleId: v.roleId, name: v.name?.trim() || undefined }),
     onSuccess: (member) => {
-      toast.success(
-        member.status === 'INVITED'
-          ? t('staff.invited', { mobile: member.mobile })
-          : t('staff.joined', { mobile: member.mobile }),
-      );
+      toast.success(t('staff.invited', { mobile: member.mobile }));
       onClose();
     },
     fallback: 'mobile',

@@ -87,7 +87,11 @@ export function StaffTab() {
       )}
     </Space>
   );
-  const statusTag = (s: StaffMember['status']) => <Tag color={STATUS_COLOR[s]}>{t(`memberStatus.${s}`)}</Tag>;
+  const statusTag = (s: StaffMember['status']) => (
+    <Tag color={STATUS_COLOR[s]} title={s === 'INVITED' ? t('staff.invitedHint') : undefined}>
+      {t(`memberStatus.${s}`)}
+    </Tag>
+  );
   const narrowColumns = [
     {
       key: 'member',

@@ -1,0 +1,51 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { message } from 'antd';
+import { QueryClient } from '@tanstack/react-query';
+import { acceptInvitation } from './accept-invitation';
+import { declineInvitation } from './decline-invitation';
+import { invitationListQuery } from './invitation-list';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(async () => {
+  server.resetHandlers();
+  message.destroy();
+  await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(0));
+});
+
+const envelope = (code: number, msg: string, data: unknown = null) =>
+  HttpResponse.json({ status: 200, code, msg, message: msg, data });
+
+describe('company API: staff invitations (issue 14.2)', () => {
+  it('lists, accepts and declines by invitationId; a withdrawn invitation is refused with a toast', async () => {
+    const sent: [string, unknown][] = [];
+    const invitation = {
+      invitationId: 7,
+      companyId: 3,
+      companyName: 'Riverside Tea Rooms',
+      role: 'ADMIN',
+      roleName: 'Admin',
+      invitedAt: '2026-01-02T03:04:05.000Z',
+    };
+    server.use(
+      mock.get('*/api/merchant/staff/invitation/list', () => envelope(200, 'success', [invitation])),
+      mock.post('*/api/merchant/staff/invitation/:answer', async ({ request, params }) => {
+        sent.push([String(params.answer), await request.json()]);
+        return params.answer === 'accept' ? envelope(200, 'success') : envelope(404, 'Invitation not found');
+      }),
+    );
+    expect(invitationListQuery().queryKey).toEqual(['company', 'invitations']);
+    await expect(new QueryClient().fetchQuery(invitationListQuery())).resolves.toEqual([invitation]);
+    await expect(acceptInvitation({ invitationId: 7 })).resolves.toBeNull();
+    await expect(declineInvitation({ invitationId: 7 })).rejects.toMatchObject({ code: 404 });
+    expect(sent).toEqual([
+      ['accept', { invitationId: 7 }],
+      ['decline', { invitationId: 7 }],
+    ]);
+    await waitFor(() => expect(document.querySelector('.ant-message-notice')?.textContent).toContain('not found'));
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api';
+import type { InvitationAnswerInput } from './accept-invitation';
+import { companyKeys } from './query-keys';
+
+/** POST /staff/invitation/decline: the invitation is deleted (the organisation may invite the mobile again). */
+export const declineInvitation = (input: InvitationAnswerInput) => apiPost<null>('/staff/invitation/decline', input);
+
+/** Decline; the list is fetched again whatever the answer (a refusal means it was withdrawn or answered). */
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKeys.invitations() }),
+  });
+}
