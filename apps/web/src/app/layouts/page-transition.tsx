@@ -1,8 +1,32 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
+/** Whether this document has shown a page yet (any layout). */
+let pageShown = false;
+
 /**
- * S2.4: each page enters with a slide-fade (CSS `page-slide-fade`, see styles/app.css); keyed by path so a new
+ * One page inside the frame. The first page of a document appears at once: the slide-fade starts from
+ * opacity 0, and Chromium records no first-contentful-paint for content painted transparent and then faded in
+ * by the compositor (issue 14.10: /login and /register had none, so no FCP or LCP for real users either).
+ * Every later page slides in.
+ */
+function TransitionPage({ children }: { children: ReactNode }) {
+  const [instant] = useState(() => !pageShown);
+  useEffect(() => {
+    pageShown = true;
+  }, []);
+  return (
+    <div
+      className={instant ? 'page-transition page-transition-instant' : 'page-transition'}
+      data-testid="page-transition"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * S2.4: pages change with a slide-fade (CSS `page-slide-fade`, see styles/app.css); keyed by path so a new
  * page animates; `prefers-reduced-motion: reduce` turns the animation off. The frame clips the 16 px the page
  * slides in from, which would otherwise flash a horizontal scrollbar on every navigation.
  */
@@ -10,9 +34,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="page-transition-frame">
-      <div key={pathname} className="page-transition" data-testid="page-transition">
-        {children}
-      </div>
+      <TransitionPage key={pathname}>{children}</TransitionPage>
     </div>
   );
 }
