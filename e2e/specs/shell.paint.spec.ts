@@ -1,8 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 
 /** The paint entries Chromium has recorded for the document so far. */
-const paints = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => performance.getEntriesByType('paint').map((e) => e.name));
+const paints = (page: Page) => page.evaluate(() => performance.getEntriesByType('paint').map((e) => e.name));
 
 test.describe('first paint', () => {
   // Issue 14.10: the whole page used to fade in from opacity 0, and Chromium records no first-contentful-paint
