@@ -66,7 +66,10 @@ describe('request logs', () => {
     const token = login.body.data.token;
     const signedIn = t.client(token);
     await signedIn.get('/api/merchant/user/getCurrentUser');
-    await signedIn.post('/api/merchant/user/changePassword', { oldPassword: password, newPassword: 'Quiet-river-7731' });
+    await signedIn.post('/api/merchant/user/changePassword', {
+      oldPassword: password,
+      newPassword: 'Quiet-river-7731',
+    });
     // Bad input that carries a password: refused, and still not logged.
     await client.post('/api/merchant/login', { account: mobile, password: 'Leaky7Password', extra: 1 });
     await signedIn.post('/api/merchant/logout');
