@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MerchantDetail } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+import { merchantKeys } from './query-keys';
+
+/**
+ * GET /merchant/detail?mchNo=: rates, the settlement account masked, the status history oldest first. Quiet: the
+ * drawer shows a refusal (not found, another organisation's merchant) with a retry instead of a toast.
+ */
+export const fetchMerchantDetail = (mchNo: string, signal?: AbortSignal) =>
+  apiGet<MerchantDetail>('/merchant/detail', { mchNo }, { signal, quiet: true });
+
+export const merchantDetailQuery = (mchNo: string) =>
+  queryOptions({
+    queryKey: merchantKeys.detail(mchNo),
+    queryFn: ({ signal }) => fetchMerchantDetail(mchNo, signal),
+  });
+export const useMerchantDetail = (mchNo: string | null) =>
+  useQuery({ ...merchantDetailQuery(mchNo ?? ''), enabled: Boolean(mchNo) });
