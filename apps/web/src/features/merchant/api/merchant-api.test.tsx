@@ -62,6 +62,8 @@ function withClient() {
   );
   return { client, wrapper };
 }
+// waitFor's 1 s is short for a call and its refetches on a loaded two-core machine.
+const LONG = { timeout: 8000 };
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
 
 describe('merchant API', () => {
@@ -80,10 +82,10 @@ describe('merchant API', () => {
     const { result } = renderHook(() => useMerchantList({ status: ['ACTIVE', 'FROZEN'], channel: 'WECHAT' }), {
       wrapper,
     });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true), LONG);
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.hasNextPage).toBe(false));
+    await waitFor(() => expect(result.current.hasNextPage).toBe(false), LONG);
     expect(result.current.data?.pages.flatMap((p) => p.rows.map((r) => r.mchNo))).toEqual([
       'M100000003',
       'M100000002',
@@ -155,8 +157,8 @@ describe('merchant API', () => {
       }),
       { wrapper },
     );
-    await waitFor(() => expect(result.current.detail.data?.status).toBe('ACTIVE'));
-    await waitFor(() => expect(listCalls).toBe(1));
+    await waitFor(() => expect(result.current.detail.data?.status).toBe('ACTIVE'), LONG);
+    await waitFor(() => expect(listCalls).toBe(1), LONG);
     await act(() => result.current.freeze.mutateAsync({ mchNo: 'M100000004', reason: 'Complaints' }));
     // Resolved only once the stale queries are fetched again: the caller sees the new state at once.
     expect(sent).toEqual([{ mchNo: 'M100000004', reason: 'Complaints' }]);

@@ -44,6 +44,8 @@ const submit = () => fireEvent.click(screen.getByTestId('status-submit'));
 const errorBeside = (testId: string) =>
   screen.getByTestId(testId).closest('.ant-form-item')!.querySelector('.ant-form-item-explain')?.textContent ?? '';
 const errorBesideReason = () => errorBeside('status-reason');
+// waitFor's 1 s is short for a dialog's call and the refetches after it on a loaded two-core machine.
+const LONG = { timeout: 8000 };
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
 
 /** The server's side of a status change, and what the mutation refreshes afterwards. */
@@ -69,10 +71,10 @@ describe('the freeze / unfreeze form', { timeout: 20_000 }, () => {
     open('freeze');
     expect(screen.getByText('冻结商户「晨光外卖」')).toBeInTheDocument();
     submit();
-    await waitFor(() => expect(errorBesideReason()).toBe('请填写冻结原因'));
+    await waitFor(() => expect(errorBesideReason()).toBe('请填写冻结原因'), LONG);
     fireEvent.change(reason(), { target: { value: '   ' } });
     submit();
-    await waitFor(() => expect(errorBesideReason()).toBe('请填写冻结原因'));
+    await waitFor(() => expect(errorBesideReason()).toBe('请填写冻结原因'), LONG);
     await delay(50);
     expect(sent).toEqual([]);
   });
@@ -86,9 +88,9 @@ describe('the freeze / unfreeze form', { timeout: 20_000 }, () => {
     fireEvent.change(reason(), { target: { value: '  收到异常交易投诉  ' } });
     submit();
     submit(); // a double click sends one call
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), LONG);
     expect(sent).toEqual([{ mchNo: 'M100000004', reason: '收到异常交易投诉' }]);
-    await waitFor(() => expect(toasts()).toEqual(['已冻结商户「晨光外卖」']));
+    await waitFor(() => expect(toasts()).toEqual(['已冻结商户「晨光外卖」']), LONG);
   });
 
   it("shows the server's refusal beside the merchant it names (frozen meanwhile) and stays open", async () => {
@@ -98,7 +100,7 @@ describe('the freeze / unfreeze form', { timeout: 20_000 }, () => {
     expect(screen.getByText('Freeze 晨光外卖')).toBeInTheDocument();
     fireEvent.change(reason(), { target: { value: 'Complaints' } });
     submit();
-    await waitFor(() => expect(errorBeside('status-mchno')).toBe('the merchant is already frozen'));
+    await waitFor(() => expect(errorBeside('status-mchno')).toBe('the merchant is already frozen'), LONG);
     expect(onClose).not.toHaveBeenCalled();
     expect(toasts()).toEqual([]);
   });
@@ -107,7 +109,7 @@ describe('the freeze / unfreeze form', { timeout: 20_000 }, () => {
     serve(() => refuse(403, '您没有执行此操作的权限'));
     const onClose = open('unfreeze');
     submit();
-    await waitFor(() => expect(errorBesideReason()).toBe('您没有执行此操作的权限'));
+    await waitFor(() => expect(errorBesideReason()).toBe('您没有执行此操作的权限'), LONG);
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -115,7 +117,7 @@ describe('the freeze / unfreeze form', { timeout: 20_000 }, () => {
     const sent = serve(() => ok({ mchNo: merchant.mchNo, status: 'ACTIVE' }));
     const onClose = open('unfreeze');
     submit();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), LONG);
     expect(sent).toEqual([{ mchNo: 'M100000004' }]);
   });
 });
