@@ -14,11 +14,16 @@ export const DEMO = {
  * `server`: one real server (own database, demo data) per test file and worker. `browser`: the machine's
  * Chromium. Tests that change data create their own users or organisations, so they never depend on each other.
  */
-export const test = base.extend<{ base: string }, { server: RunningServer; browser: Browser }>({
+export const test = base.extend<
+  { base: string },
+  { server: RunningServer; browser: Browser; serverEnv: Record<string, string> }
+>({
+  // Settings of the worker's server: `test.use({ serverEnv: { MCHWEB_AUTO_REVIEW: 'reject' } })` at the top of
+  // a spec file gives its tests a server of their own (a worker per value).
+  serverEnv: [{}, { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
       await use(server);
       await server.stop();
     },

@@ -7,11 +7,6 @@ export const PLACEHOLDER_PAGES = [
   '/order',
   '/bill',
   '/settlement',
-  '/merchant-entry',
-  '/new-incomming',
-  '/audit-progress',
-  '/incomming',
-  '/inco-manage',
   '/code-setting',
   '/mch-code-setting',
   '/div-account',
@@ -30,6 +25,11 @@ export const BUILT_PAGES: Record<string, { title: string; content: string }> = {
   '/staff-manage': { title: '员工管理', content: 'staff-table' },
   '/organ-select': { title: '选择机构', content: 'company-list' },
   '/organ-create': { title: '创建机构', content: 'company-create-submit' },
+  '/merchant-entry': { title: '商户进件', content: 'entry-summary' },
+  '/new-incomming': { title: '填写进件', content: 'wizard-form' },
+  '/incomming': { title: '进件记录', content: 'incomming-table' },
+  '/inco-manage': { title: '进件邀请', content: 'invite-table' },
+  '/audit-progress': { title: '审核进度', content: 'progress-choose' }, // without ?applyNo=: the latest to choose
   '/merchant': { title: '商户列表', content: 'merchant-table' },
   '/channel': { title: '支付通道', content: 'channel-list' },
 };

@@ -63,6 +63,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RATE_LIMIT_PER_MINUTE: '100000',
       // Many tests sign in from one address within a minute.
       AUTH_RATE_LIMIT_SCALE: '100',
+      // The sandbox reviews onboarding applications by itself, a second after they are submitted (issue 10).
+      MCHWEB_AUTO_REVIEW: 'approve',
+      MCHWEB_AUTO_REVIEW_DELAY_MS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,6 +31,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/protocal-user', area: 'blank', load: () => import('@/features/auth/pages/protocal-user.page') },
   { path: '/protocal-privacy', area: 'blank', load: () => import('@/features/auth/pages/protocal-privacy.page') },
   { path: '/protocal-risk', area: 'blank', load: () => import('@/features/auth/pages/protocal-risk.page') },
+  // The invited merchant's onboarding form: the invitation is the credential (no sign-in, no menu).
+  { path: '/inco/:inviteNo', area: 'blank', load: () => import('@/features/onboarding/pages/inco-invite.page') },
   // Blank layout behind the guard
   { path: '/open', area: 'blankGuarded', load: () => import('@/features/company/pages/open.page') },
   // Main layout (S2.7)
@@ -73,8 +75,18 @@ export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.area === '
   (r) => r.path,
 );
 
+/** Does `pathname` match a route path (`/inco/:inviteNo` matches `/inco/I123...`)? */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.split('/');
+  return (
+    want.length === have.length && want.every((seg, i) => (seg.startsWith(':') ? have[i] !== '' : seg === have[i]))
+  );
+}
+
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return PUBLIC_PATHS.some((p) => matches(p, path));
 }
 
 /** `/login?redirect=<full path>` (S2.12). */

@@ -35,7 +35,8 @@ describe('router', () => {
       const mod = await r.load();
       expect(typeof mod.default, r.path).toBe('function');
     }
-  });
+    // Importing every page (antd's components, the onboarding wizard's zod) takes seconds on a busy machine.
+  }, 30_000);
 
   it('S2.13 a navigation superseded by another is swallowed silently', async () => {
     const unhandled = vi.fn();

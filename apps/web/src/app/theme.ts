@@ -21,6 +21,10 @@ export const theme: ThemeConfig = {
   },
   components: {
     Message: { zIndexPopup: TOAST.zIndex },
+    // antd's description labels (0.45) and a select's placeholder (0.25, an element rather than ::placeholder)
+    // are below AA contrast on white.
+    Descriptions: { labelColor: 'rgba(0, 0, 0, 0.62)' },
+    Select: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)' },
     Layout: { headerBg: '#ffffff', siderBg: '#0f1f3d', headerHeight: 56, headerPadding: '0 16px' },
     Menu: {
       darkItemBg: '#0f1f3d',

@@ -1,6 +1,7 @@
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import type { Envelope } from '@mchweb/contract';
 import { ApiError } from './api-error';
+import { ENV } from './env';
 import { setNetworkOnline } from './network';
 import { toast } from './toast';
 
@@ -49,6 +50,14 @@ export async function changeCompany(companyId: number): Promise<void> {
     { companyId },
     { companyCodes: 'self' },
   );
+}
+
+/**
+ * A server path outside the merchant base (`/api/pay/...`, a file's `url` from an upload) as a full address at
+ * the API's origin: the request layer's base would otherwise be put in front of it.
+ */
+export function atApiOrigin(path: string): string {
+  return `${ENV.apiOrigin || window.location.origin}${path}`;
 }
 
 /** `fieldErrors('mobile: is already registered')` -> { field: 'mobile', message: 'is already registered' }. */
@@ -136,4 +145,20 @@ export async function upload<T>(
     throw new ApiError(body, res.status);
   }
   return (body as Envelope<T>)?.data;
+}
+
+/**
+ * A file the server keeps (an uploaded document), read with the session's token (an `<img src>` would not carry
+ * it). `url` as the server gave it (`/api/merchant/inco/file/F...`). Rejects with ApiError for a JSON refusal.
+ */
+export async function fetchFile(url: string, options: CallOptions = {}): Promise<Blob> {
+  const res = await (
+    await client()
+  ).get<Blob>(atApiOrigin(url), { ...options, raw: true, responseType: 'blob', headers: { Accept: '*/*' } });
+  const blob = res.data;
+  if (blob.type.includes('application/json')) {
+    const envelope = JSON.parse(await blob.text()) as Envelope;
+    if (envelope.code !== 200) throw new ApiError(envelope, res.status);
+  }
+  return blob;
 }

@@ -1,15 +1,156 @@
+import { Alert, Button, Card, Empty, List, Skeleton, Space, Spin, Timeline } from 'antd';
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import dayjs from 'dayjs';
+import type { IncoEvent, IncoProgressEvent } from '@mchweb/contract';
+import { LoadError } from '@/components/load-error';
+import { Permission } from '@/components/permission';
+import { useIncoList } from '../api/inco-list';
+import { useIncoProgress } from '../api/inco-progress';
+import { ApplyStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
+import '../components/onboarding.css';
 
-/** /audit-progress: not built yet; its issue fills it. Until then an honest empty state, no fake data. */
-export default function Page() {
+const COLOR: Partial<Record<IncoEvent, string>> = { APPROVED: 'green', REJECTED: 'red', CANCELED: 'gray' };
+const ICON: Partial<Record<IncoEvent, React.ReactNode>> = {
+  APPROVED: <CheckCircleOutlined />,
+  REJECTED: <CloseCircleOutlined />,
+};
+
+/** Without `?applyNo=`: the latest applications to choose from. */
+function Choose() {
   const { t } = useTranslation(NS);
+  const list = useIncoList({}, 10);
+  const rows = list.data?.pages[0]?.rows ?? [];
+  if (list.isError)
+    return <LoadError title={t('list.loadError')} error={list.error} onRetry={() => void list.refetch()} />;
   return (
-    <ComingSoon
-      testId="page-audit-progress"
-      title={t('auditProgress.title')}
-      description={t('auditProgress.description')}
-    />
+    <Card title={t('progress.choose')} data-testid="progress-choose">
+      <List
+        loading={list.isPending}
+        dataSource={rows}
+        locale={{ emptyText: <Empty description={t('list.empty')} /> }}
+        renderItem={(r) => (
+          <List.Item extra={<ApplyStatusTag status={r.status} />}>
+            <Link to={`/audit-progress?applyNo=${r.applyNo}`}>{r.name ?? r.applyNo}</Link>
+            <span className="inco-muted"> · {r.applyNo}</span>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+/** /audit-progress?applyNo=: one application's review timeline, read again while the review is pending. */
+export default function AuditProgressPage() {
+  const { t } = useTranslation(NS);
+  const [params] = useSearchParams();
+  const applyNo = params.get('applyNo');
+  const progress = useIncoProgress(applyNo);
+  const data = progress.data;
+
+  const who = (e: IncoProgressEvent) => (e.actor === 'MEMBER' && e.by ? e.by : t(`actor.${e.actor}`));
+  const pending = data?.status === 'SUBMITTED' || data?.status === 'AUDITING';
+  const items = (data?.events ?? []).map((e, i) => ({
+    key: `${e.event}-${i}`,
+    color: COLOR[e.event] ?? 'blue',
+    icon: ICON[e.event],
+    content: (
+      <div className="progress-event" data-testid={`event-${e.event}`}>
+        <strong>{t(`event.${e.event}`)}</strong>
+        <div className="inco-muted">
+          {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} · {who(e)}
+        </div>
+        {e.reason && <div className="inco-reason">{e.reason}</div>}
+      </div>
+    ),
+  }));
+  if (pending) {
+    items.push({
+      key: 'waiting',
+      color: 'gray',
+      icon: <ClockCircleOutlined />,
+      content: (
+        <div className="progress-event" data-testid="event-waiting">
+          <Space size={8}>
+            <Spin size="small" />
+            <strong>{t('progress.waiting')}</strong>
+          </Space>
+          <div className="inco-muted">{t('progress.waitingText')}</div>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="inco-page" data-testid="page-audit-progress">
+      <header className="inco-head">
+        <h1>{t('auditProgress.title')}</h1>
+        {data ? (
+          <Space size={8} wrap className="inco-muted">
+            <span className="inco-progress-name">{data.name ?? t('list.noName')}</span>
+            <span className="mono">{data.applyNo}</span>
+            <ApplyStatusTag status={data.status} />
+          </Space>
+        ) : (
+          <p className="inco-intro">{t('progress.intro')}</p>
+        )}
+      </header>
+      {!applyNo && <Choose />}
+      {applyNo && progress.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+      {applyNo && progress.isError && (
+        <LoadError title={t('progress.loadError')} error={progress.error} onRetry={() => void progress.refetch()} />
+      )}
+      {data && (
+        <>
+          {data.status === 'APPROVED' && (
+            <Alert
+              type="success"
+              showIcon
+              className="inco-alert progress-alert"
+              title={t('progress.approved')}
+              description={
+                <>
+                  <p>{t('progress.approvedText', { mchNo: data.mchNo })}</p>
+                  <Link to={`/merchant?mchNo=${data.mchNo}`} data-testid="progress-merchant">
+                    <Button type="primary">{t('progress.toMerchant')}</Button>
+                  </Link>
+                </>
+              }
+              data-testid="progress-approved"
+            />
+          )}
+          {data.status === 'REJECTED' && (
+            <Alert
+              type="error"
+              showIcon
+              className="inco-alert progress-alert"
+              title={t('progress.rejected')}
+              description={
+                <>
+                  <p className="inco-reason-text">{data.events.findLast((e) => e.event === 'REJECTED')?.reason}</p>
+                  <Permission codes={['onboarding:edit']}>
+                    <Link to={`/new-incomming?applyNo=${data.applyNo}`} data-testid="progress-correct">
+                      <Button type="primary" danger>
+                        {t('progress.correct')}
+                      </Button>
+                    </Link>
+                  </Permission>
+                </>
+              }
+              data-testid="progress-rejected"
+            />
+          )}
+          <Card className="progress-card">
+            <Timeline items={items} data-testid="progress-timeline" />
+            <div className="progress-links">
+              <Link to={`/new-incomming?applyNo=${data.applyNo}`}>{t('progress.viewApplication')}</Link>
+              <Link to="/incomming">{t('nav.applications')}</Link>
+            </div>
+          </Card>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,9 +1,123 @@
+import { Button, Empty, Grid, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import dayjs from 'dayjs';
+import type { IncoListItem } from '@mchweb/contract';
+import { Permission } from '@/components/permission';
+import { useIncoList } from '../api/inco-list';
+import { ApplicationActions } from '../components/application-actions';
+import { PagedTable } from '../components/paged-table';
+import { filterFromParams, IncommingFilters, paramsFromFilter } from '../components/incomming-filters';
+import { ApplyStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
+import '../components/onboarding.css';
 
-/** /incomming: not built yet; its issue fills it. Until then an honest empty state, no fake data. */
-export default function Page() {
+const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+
+/** /incomming: the organisation's applications, filtered by status, name and days created; keyset pages. */
+export default function IncommingPage() {
   const { t } = useTranslation(NS);
-  return <ComingSoon testId="page-incomming" title={t('incomming.title')} description={t('incomming.description')} />;
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const list = useIncoList(filter);
+  const narrow = !Grid.useBreakpoint().md;
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const filtered = Object.keys(filter).length > 0;
+
+  const name = (r: IncoListItem) => (
+    <Link to={`/new-incomming?applyNo=${r.applyNo}`} className="inco-name" data-testid={`open-${r.applyNo}`}>
+      {r.name ?? <Typography.Text type="secondary">{t('list.noName')}</Typography.Text>}
+    </Link>
+  );
+  const status = (r: IncoListItem) => <ApplyStatusTag status={r.status} />;
+  const source = (r: IncoListItem) =>
+    r.source === 'INVITE' ? t('source.INVITE') : (r.createdBy ?? t('source.PORTAL'));
+
+  const columns = narrow
+    ? [
+        {
+          key: 'row',
+          render: (_: unknown, r: IncoListItem) => (
+            <div className="inco-row">
+              <Space size={6} wrap>
+                {name(r)}
+                {status(r)}
+              </Space>
+              <div className="inco-muted">
+                {r.applyNo} · {r.type ? t(`type.${r.type}`) : '—'} · <span className="nowrap">{when(r.createdAt)}</span>
+              </div>
+              {r.status === 'REJECTED' && r.rejectReason && <div className="inco-reason">{r.rejectReason}</div>}
+              <ApplicationActions row={r} />
+            </div>
+          ),
+        },
+      ]
+    : [
+        {
+          title: t('col.merchant'),
+          key: 'name',
+          render: (_: unknown, r: IncoListItem) => (
+            <>
+              {name(r)}
+              {r.status === 'REJECTED' && r.rejectReason && <div className="inco-reason">{r.rejectReason}</div>}
+            </>
+          ),
+        },
+        { title: t('col.applyNo'), dataIndex: 'applyNo', render: (v: string) => <span className="mono">{v}</span> },
+        { title: t('col.type'), dataIndex: 'type', render: (v: IncoListItem['type']) => (v ? t(`type.${v}`) : '—') },
+        { title: t('col.status'), key: 'status', render: (_: unknown, r: IncoListItem) => status(r) },
+        { title: t('col.source'), key: 'source', render: (_: unknown, r: IncoListItem) => source(r) },
+        { title: t('col.created'), dataIndex: 'createdAt', render: when },
+        { title: t('col.updated'), dataIndex: 'updatedAt', render: when },
+        {
+          title: t('col.actions'),
+          key: 'actions',
+          render: (_: unknown, r: IncoListItem) => <ApplicationActions row={r} />,
+        },
+      ];
+
+  const empty = filtered ? (
+    <Empty description={t('list.noMatch')}>
+      <Button onClick={() => setParams({})}>{t('filter.reset')}</Button>
+    </Empty>
+  ) : (
+    <Empty description={t('list.empty')}>
+      <Permission codes={['onboarding:edit']}>
+        <Link to="/merchant-entry">
+          <Button type="primary">{t('list.start')}</Button>
+        </Link>
+      </Permission>
+    </Empty>
+  );
+
+  return (
+    <section className="inco-page" data-testid="page-incomming">
+      <header className="inco-head inco-head-row">
+        <div>
+          <h1>{t('incomming.title')}</h1>
+          <p className="inco-intro">{t('list.intro')}</p>
+        </div>
+        <Permission codes={['onboarding:edit']}>
+          <Link to="/merchant-entry">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="incomming-new">
+              {t('list.new')}
+            </Button>
+          </Link>
+        </Permission>
+      </header>
+      <IncommingFilters filter={filter} onChange={(f) => setParams(paramsFromFilter(f), { replace: true })} />
+      <PagedTable<IncoListItem>
+        query={list}
+        rows={rows}
+        rowKey="applyNo"
+        columns={columns}
+        narrow={narrow}
+        scrollX={980}
+        empty={empty}
+        loadError={t('list.loadError')}
+        testId="incomming-table"
+      />
+    </section>
+  );
 }

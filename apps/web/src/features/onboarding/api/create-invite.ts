@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { getIncoQrCodeQuery, Invite } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+import { onboardingKeys } from './query-keys';
+
+export type CreateInviteInput = z.input<typeof getIncoQrCodeQuery>;
+
+/**
+ * GET /getIncoQrCode?expiresInDays=&remark=: makes an invitation (the seed's path, a GET that creates); its `url`
+ * is what the page draws as a QR code. Quiet: the form shows a refusal beside its fields.
+ */
+export const createInvite = (input: CreateInviteInput) =>
+  apiGet<Invite>('/getIncoQrCode', input.remark ? input : { expiresInDays: input.expiresInDays }, { quiet: true });
+
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.invites() }),
+  });
+}

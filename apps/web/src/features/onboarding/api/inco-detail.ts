@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { IncoDetail } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+import { onboardingKeys } from './query-keys';
+
+/** GET /inco/detail?applyNo=: the application as saved, with its status and rejection reason. */
+export const fetchIncoDetail = (applyNo: string, signal?: AbortSignal) =>
+  apiGet<IncoDetail>('/inco/detail', { applyNo }, { signal, quiet: true });
+
+export const incoDetailQuery = (applyNo: string) =>
+  queryOptions({
+    queryKey: onboardingKeys.detail(applyNo),
+    queryFn: ({ signal }) => fetchIncoDetail(applyNo, signal),
+    // The wizard edits what it loaded: a refetch in the background must not replace the form under the user.
+    staleTime: Infinity,
+  });
+/** Quiet: the page shows a refusal (not found, not yours) as its own state. */
+export const useIncoDetail = (applyNo: string | null) =>
+  useQuery({ ...incoDetailQuery(applyNo ?? ''), enabled: Boolean(applyNo) });

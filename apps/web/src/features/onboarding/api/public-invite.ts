@@ -1,0 +1,10 @@
+import type { PublicInvite } from '@mchweb/contract';
+import { apiGet, atApiOrigin } from '@/lib/api';
+
+/**
+ * GET /api/pay/inco/:inviteNo (public, no sign-in): the invitation's status, organisation and saved draft. The
+ * public page has no QueryClient (it is outside the signed-in layouts): it calls this itself. Quiet: an unknown
+ * invitation is the page's own state, not a toast.
+ */
+export const fetchPublicInvite = (inviteNo: string, signal?: AbortSignal) =>
+  apiGet<PublicInvite>(atApiOrigin(`/api/pay/inco/${encodeURIComponent(inviteNo)}`), {}, { signal, quiet: true });

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { incoSaveBody } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { onboardingKeys } from './query-keys';
+
+export type SaveApplicationInput = z.input<typeof incoSaveBody>;
+
+/**
+ * POST /inco/save: a new draft without `applyNo` (one per `idempotencyKey`, so a double click or a retry finds
+ * the same application), else the whole application of a DRAFT or REJECTED one. Quiet: the wizard shows the msg
+ * beside the fields it names.
+ */
+export const saveApplication = (input: SaveApplicationInput) =>
+  apiPost<{ applyNo: string }>('/inco/save', input, { quiet: true });
+
+export function useSaveApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.applications() }),
+  });
+}

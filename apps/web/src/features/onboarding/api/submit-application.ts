@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ApplyStatus, incoSubmitBody } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { onboardingKeys } from './query-keys';
+
+export type SubmitApplicationInput = z.input<typeof incoSubmitBody>;
+
+/**
+ * POST /inco/submit: the server runs the full check on the saved application (every problem named); DRAFT or
+ * REJECTED -> SUBMITTED. A second submit (double click, two tabs) answers as the first. Quiet: the caller shows
+ * the msg (beside the wizard's fields, or as a toast from the list).
+ */
+export const submitApplication = (input: SubmitApplicationInput) =>
+  apiPost<{ applyNo: string; status: ApplyStatus }>('/inco/submit', input, { quiet: true });
+
+export function useSubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.applications() }),
+  });
+}
