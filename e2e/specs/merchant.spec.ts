@@ -225,6 +225,7 @@ test.describe('merchants', () => {
     page,
     base,
   }) => {
+    test.setTimeout(150_000); // three axe runs take a minute on a loaded two-core machine
     await openAs(page, base, '/merchant');
     await expect(rows(page)).toHaveCount(5);
     await page.waitForTimeout(400); // the slide-fade ends, so colours are final
