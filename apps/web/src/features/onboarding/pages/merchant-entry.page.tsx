@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
-import { EditOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { CheckOutlined, EditOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Invite } from '@mchweb/contract';
@@ -14,6 +14,8 @@ import { InviteCard } from '../components/invite-card';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
 
+/** What the one filling in needs at hand (the wizard's steps). */
+const NEEDS = ['licence', 'id', 'account', 'photos'] as const;
 const DAYS_DEFAULT = 7;
 const DAYS_MAX = 30;
 interface InviteForm {
@@ -72,6 +74,13 @@ export default function MerchantEntryPage() {
             <EditOutlined aria-hidden /> {t('entry.selfTitle')}
           </h2>
           <p className="inco-muted">{t('entry.selfText')}</p>
+          <ul className="entry-needs" aria-label={t('entry.needsLabel')}>
+            {NEEDS.map((k) => (
+              <li key={k}>
+                <CheckOutlined aria-hidden /> {t(`entry.needs.${k}`)}
+              </li>
+            ))}
+          </ul>
           <Permission codes={['onboarding:edit']}>
             <Link to="/new-incomming" data-testid="entry-self">
               <Button type="primary">{t('entry.selfButton')}</Button>

@@ -4,7 +4,7 @@ import type { DocKind } from '@mchweb/contract';
 import { NS } from '../../i18n';
 import { DocumentCard } from './document-card';
 import { Field } from './field';
-import { documentKinds, type WizardDocument } from './form-values';
+import { documentKinds, type WizardDocument, type WizardValues } from './form-values';
 
 /** The documents as one form value: one upload per kind. */
 function DocumentsInput({
@@ -19,8 +19,12 @@ function DocumentsInput({
     type,
     value.map((d) => d.kind),
   );
-  const put = (kind: DocKind, doc: WizardDocument | undefined) =>
-    onChange?.([...value.filter((d) => d.kind !== kind), ...(doc ? [doc] : [])]);
+  const form = Form.useFormInstance<WizardValues>();
+  // Read at the moment an upload ends, not from this render: two uploads may end one after the other.
+  const put = (kind: DocKind, doc: WizardDocument | undefined) => {
+    const current = form.getFieldValue('documents') as WizardDocument[] | undefined;
+    onChange?.([...(current ?? []).filter((d) => d.kind !== kind), ...(doc ? [doc] : [])]);
+  };
   return (
     <div className="doc-grid">
       {kinds.map(({ kind, required }) => (

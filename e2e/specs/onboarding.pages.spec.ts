@@ -1,0 +1,82 @@
+import { apiSignIn, clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
+import { acceptInvitations, Api, newOwner, PASSWORD, registerUser, roleId } from './company.helpers.ts';
+import { seriousViolations, useLanguage } from './onboarding.helpers.ts';
+
+interface Invite {
+  inviteNo: string;
+  url: string;
+  status: string;
+}
+
+test.describe('onboarding pages', () => {
+  test('zh-CN: a role that may only view onboarding sees applications and invitations, and no button that changes them', async ({
+    page,
+    base,
+    server,
+  }) => {
+    const owner = await newOwner(server.url, '只读茶社');
+    Api.ok(await owner.api.post('/role/save', { name: '进件查看', permissions: ['onboarding:view'] }));
+    Api.ok(await owner.api.get('/getIncoQrCode', { expiresInDays: 5, remark: '给张师傅' }));
+    const viewer = await registerUser(server.url);
+    Api.ok(
+      await owner.api.post('/staff/invite', { mobile: viewer.mobile, roleId: await roleId(owner.api, '进件查看') }),
+    );
+    await acceptInvitations(viewer.api);
+
+    await signIn(page, base, viewer.mobile, PASSWORD);
+    await expect(page).toHaveURL(/\/mchweb\/welcome/);
+    await page.goto(`${base}/merchant-entry`);
+    await expect(page.getByText('您的角色可以查看进件记录和邀请，但不能新建进件。')).toBeVisible();
+    await expect(page.getByTestId('entry-self')).toHaveCount(0);
+    await expect(page.getByTestId('invite-create')).toHaveCount(0);
+    await page.goto(`${base}/inco-manage`);
+    await expect(page.getByTestId('invite-table')).toContainText('给张师傅');
+    await expect(page.getByTestId('invite-table').getByText('二维码')).toBeVisible(); // showing is not changing
+    await expect(page.getByTestId('invite-table').getByText('撤销', { exact: true })).toHaveCount(0);
+    await page.goto(`${base}/incomming`);
+    await expect(page.getByTestId('incomming-table')).toContainText('还没有进件申请');
+    await expect(page.getByTestId('incomming-new')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '去进件' })).toHaveCount(0);
+    await page.goto(`${base}/new-incomming`);
+    await expect(page.getByTestId('wizard-view-only')).toBeVisible();
+    await expect(page.getByTestId('wizard-form')).toHaveCount(0);
+  });
+
+  test('en-US, on a phone: an invitation revoked on /inco-manage, an expired one and a wrong link each say so on the public page', async ({
+    page,
+    base,
+    server,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, 'en-US');
+    const owner = await Api.open(server.url, (await apiSignIn(server.url)).token);
+    const made = Api.ok(await owner.get<Invite>('/getIncoQrCode', { expiresInDays: 2, remark: 'Revoke me' }));
+    await signIn(page, base);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    await page.goto(`${base}/inco-manage`);
+    await expect(page.getByTestId(`invite-${made.inviteNo}`)).toContainText('Active');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId(`revoke-${made.inviteNo}`).click();
+    await clickInDialog(page, 'revoke-confirm');
+    await expect(page.getByTestId(`invite-${made.inviteNo}`)).toContainText('Revoked');
+    await expect(page.getByTestId(`revoke-${made.inviteNo}`)).toHaveCount(0);
+
+    const invites = Api.ok(await owner.post<{ rows: Invite[] }>('/inco/invite/list', { status: ['EXPIRED'] })).rows;
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await visitor.newPage();
+    await useLanguage(phone, 'en-US');
+    for (const [url, testId, text] of [
+      [made.url, 'public-revoked', 'Invitation revoked'],
+      [invites[0]!.url, 'public-expired', 'Invitation expired'],
+      [`${base}/inco/Inot-a-real-invitation`, 'public-unknown', 'This link does not work'],
+    ] as const) {
+      await phone.goto(url);
+      await expect(phone.getByTestId(testId)).toContainText(text);
+      await expect(phone.getByTestId('wizard-form')).toHaveCount(0);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(phone)).toEqual([]);
+    }
+    await visitor.close();
+  });
+});
