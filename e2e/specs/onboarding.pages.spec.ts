@@ -79,4 +79,48 @@ test.describe('onboarding pages', () => {
     }
     await visitor.close();
   });
+
+  test('zh-CN: /incomming filters by name and status; a draft not ready is not submitted and says why; canceling asks for a reason that the timeline keeps', async ({
+    page,
+    base,
+    server,
+  }) => {
+    const owner = await newOwner(server.url, '筛选茶社');
+    const save = async (name: string, key: string) =>
+      Api.ok(
+        await owner.api.post<{ applyNo: string }>('/inco/save', {
+          subject: { name, type: 'SMALL_MICRO' },
+          idempotencyKey: key,
+        }),
+      );
+    const tea = (await save('龙井茶铺', 'e2e-key-tea-0001')).applyNo;
+    await save('桂花糕店', 'e2e-key-cake-0001');
+    await signIn(page, base, owner.mobile, PASSWORD);
+    await expect(page).toHaveURL(/\/mchweb\/welcome/);
+    await page.goto(`${base}/incomming`);
+    const table = page.getByTestId('incomming-table');
+    await expect(table).toContainText('龙井茶铺');
+    await expect(table).toContainText('桂花糕店');
+    await page.getByTestId('filter-name').locator('input').fill('龙井');
+    await page.getByTestId('filter-name').locator('input').press('Enter');
+    await expect(page).toHaveURL(/name=%E9%BE%99%E4%BA%95/);
+    await expect(table).not.toContainText('桂花糕店');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Submitting a half-filled draft: the server's full check says what is missing; it stays a draft.
+    await page.getByTestId(`submit-${tea}`).click();
+    await expect(page.locator('.ant-message-notice').first()).toContainText('还不能提交');
+    await expect(table.locator(`tr[data-row-key="${tea}"]`).getByTestId('apply-status')).toHaveText('草稿');
+
+    await page.getByTestId(`cancel-${tea}`).click();
+    await page.getByTestId('prompt-input').fill('商户决定暂不开通');
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(table.locator(`tr[data-row-key="${tea}"]`).getByTestId('apply-status')).toHaveText('已撤销');
+    await page.goto(`${base}/incomming?status=CANCELED`);
+    await expect(table).toContainText('龙井茶铺');
+    await expect(table).not.toContainText('桂花糕店');
+    await page.getByTestId(`progress-${tea}`).click();
+    await expect(page.getByTestId('event-CANCELED')).toContainText('商户决定暂不开通');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
