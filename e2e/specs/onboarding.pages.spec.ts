@@ -80,7 +80,7 @@ test.describe('onboarding pages', () => {
     await visitor.close();
   });
 
-  test('zh-CN: /incomming filters by name and status; a draft not ready is not submitted and says why; canceling asks for a reason that the timeline keeps', async ({
+  test('zh-CN: /incomming filters by name and status; a draft not ready is not submitted but opened to complete; canceling asks for a reason that the timeline keeps', async ({
     page,
     base,
     server,
@@ -107,9 +107,12 @@ test.describe('onboarding pages', () => {
     await expect(table).not.toContainText('桂花糕店');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Submitting a half-filled draft: the server's full check says what is missing; it stays a draft.
+    // Submitting a half-filled draft: refused by the server's full check, it opens in the wizard to complete.
     await page.getByTestId(`submit-${tea}`).click();
     await expect(page.locator('.ant-message-notice').first()).toContainText('还不能提交');
+    await expect(page).toHaveURL(new RegExp(`/new-incomming\\?applyNo=${tea}$`));
+    await expect(page.getByTestId('wizard-subject-name')).toHaveValue('龙井茶铺');
+    await page.goBack();
     await expect(table.locator(`tr[data-row-key="${tea}"]`).getByTestId('apply-status')).toHaveText('草稿');
 
     await page.getByTestId(`cancel-${tea}`).click();

@@ -268,7 +268,7 @@ export const enUS: typeof zhCN = {
     correct: 'Correct and resubmit',
     submit: 'Submit',
     submitted: '“{{name}}” submitted for review',
-    submitRefused: 'Not ready to submit: {{reason}}',
+    submitRefused: 'Not ready to submit: complete the application step by step',
     progress: 'Progress',
     cancel: 'Cancel',
     cancelTitle: 'Cancel “{{name}}”?',

@@ -254,7 +254,7 @@ export const zhCN = {
     correct: '修改并重新提交',
     submit: '提交',
     submitted: '“{{name}}”已提交审核',
-    submitRefused: '还不能提交，请先补全资料：{{reason}}',
+    submitRefused: '还不能提交：资料不完整，请在申请中逐步补全',
     progress: '审核进度',
     cancel: '撤销',
     cancelTitle: '撤销“{{name}}”？',

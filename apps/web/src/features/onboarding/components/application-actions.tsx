@@ -1,10 +1,11 @@
 import { Button, Space } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { IncoListItem } from '@mchweb/contract';
 import { Permission } from '@/components/permission';
 import { prompt } from '@/components/prompt';
 import { fieldOf } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useCancelApplication } from '../api/cancel-application';
 import { useSubmitApplication } from '../api/submit-application';
@@ -13,6 +14,7 @@ import { NS } from '../i18n';
 /** What can be done with an application in its state; changes need onboarding:edit. */
 export function ApplicationActions({ row }: { row: IncoListItem }) {
   const { t } = useTranslation(NS);
+  const navigate = useNavigate();
   const submit = useSubmitApplication();
   const cancel = useCancelApplication();
   const editable = row.status === 'DRAFT' || row.status === 'REJECTED';
@@ -24,8 +26,11 @@ export function ApplicationActions({ row }: { row: IncoListItem }) {
       await submit.mutateAsync({ applyNo: row.applyNo });
       toast.success(t('list.submitted', { name: label }));
     } catch (e) {
-      // Quiet call: the full check's "field: problem" list, with the way to fix it.
-      toast.error(t('list.submitRefused', { reason: fieldOf(e).message }));
+      // Not complete (the server's full check names the fields): the wizard shows each problem beside its field.
+      if (e instanceof ApiError && e.code === 400) {
+        toast.warning(t('list.submitRefused'));
+        navigate(`/new-incomming?applyNo=${row.applyNo}`);
+      } else toast.error(fieldOf(e).message);
     }
   }
   async function onCancel() {
