@@ -12,3 +12,6 @@ export * from './staff.ts';
 export * from './onboarding.ts';
 export * from './onboarding-api.ts';
 export * from './invitation.ts';
+export * from './money.ts';
+export * from './code.ts';
+export * from './order.ts';

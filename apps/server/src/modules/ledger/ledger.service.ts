@@ -1,0 +1,147 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { conflict } from '../../errors.ts';
+import type { Text } from '../../i18n/text.ts';
+import { isMerchantAccount } from './ledger.accounts.ts';
+import { ledgerBalances, ledgerEntries, ledgerTransactions } from './ledger.tables.ts';
+
+export interface Entry {
+  account: string;
+  /** Signed fen, credit positive. */
+  amountFen: number;
+}
+
+export interface Posting {
+  kind: string;
+  /** The business object (order, refund, settlement number): kind + refNo posts at most once. */
+  refNo: string;
+  companyId: number;
+  entries: Entry[];
+  /**
+   * Accounts that must not go below zero: their debit is refused, with this text, when the balance does not
+   * cover it (checked and taken in one statement, so concurrent debits cannot overdraw).
+   */
+  noOverdraft?: { accounts: string[]; refusal: Text };
+}
+
+/**
+ * Post one balanced transaction. Call it inside the database transaction of the state change it belongs to: both
+ * commit or neither does. Throws (and so rolls back) when the entries do not sum to zero, when an amount is not a
+ * whole fen, or when a no-overdraft account lacks the money.
+ */
+export async function postTransaction(tx: Tx, posting: Posting): Promise<number> {
+  const entries = posting.entries.filter((e) => e.amountFen !== 0);
+  if (entries.length === 0) throw new Error(`ledger: ${posting.kind} ${posting.refNo} has no entries`);
+  if (entries.some((e) => !Number.isSafeInteger(e.amountFen))) {
+    throw new Error(`ledger: ${posting.kind} ${posting.refNo} has an amount that is not whole fen`);
+  }
+  const sum = entries.reduce((s, e) => s + e.amountFen, 0);
+  if (sum !== 0) throw new Error(`ledger: ${posting.kind} ${posting.refNo} is unbalanced by ${sum} fen`);
+
+  const [txRow] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: posting.kind, refNo: posting.refNo, companyId: posting.companyId })
+    .returning({ id: ledgerTransactions.id });
+  await tx
+    .insert(ledgerEntries)
+    .values(entries.map((e) => ({ transactionId: txRow!.id, account: e.account, amountFen: e.amountFen })));
+
+  // Balances in a fixed order (by account name), so two transactions touching the same accounts lock them in the
+  // same order and cannot deadlock.
+  const byAccount = new Map<string, number>();
+  for (const e of entries) {
+    if (isMerchantAccount(e.account)) byAccount.set(e.account, (byAccount.get(e.account) ?? 0) + e.amountFen);
+  }
+  const guarded = new Set(posting.noOverdraft?.accounts ?? []);
+  for (const [account, delta] of [...byAccount].sort(([a], [b]) => a.localeCompare(b))) {
+    if (delta < 0 && guarded.has(account)) {
+      const taken = await tx
+        .update(ledgerBalances)
+        .set({ balanceFen: sql`${ledgerBalances.balanceFen} + ${delta}`, updatedAt: new Date() })
+        .where(and(eq(ledgerBalances.account, account), gte(ledgerBalances.balanceFen, -delta)))
+        .returning({ account: ledgerBalances.account });
+      if (taken.length === 0) throw conflict(posting.noOverdraft!.refusal);
+    } else {
+      await tx
+        .insert(ledgerBalances)
+        .values({ account, balanceFen: delta })
+        .onConflictDoUpdate({
+          target: ledgerBalances.account,
+          set: { balanceFen: sql`${ledgerBalances.balanceFen} + ${delta}`, updatedAt: new Date() },
+        });
+    }
+  }
+  return txRow!.id;
+}
+
+/** The kept balances of accounts (0 for an account that never moved). */
+export async function balancesOf(db: Tx, accounts: string[]): Promise<Map<string, number>> {
+  const found = new Map(accounts.map((a) => [a, 0]));
+  if (accounts.length === 0) return found;
+  const rows = await db.select().from(ledgerBalances).where(inArray(ledgerBalances.account, accounts));
+  for (const r of rows) found.set(r.account, r.balanceFen);
+  return found;
+}
+
+export interface PostingLine {
+  txNo: string;
+  kind: string;
+  refNo: string;
+  account: string;
+  amountFen: number;
+  at: Date;
+}
+
+/** Every entry of the transactions posted for these business objects, oldest first (an order's detail). */
+export async function postingsOf(db: Tx, companyId: number, refNos: string[]): Promise<PostingLine[]> {
+  if (refNos.length === 0) return [];
+  const rows = await db
+    .select({
+      txId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      refNo: ledgerTransactions.refNo,
+      account: ledgerEntries.account,
+      amountFen: ledgerEntries.amountFen,
+      at: ledgerTransactions.createdAt,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(and(eq(ledgerTransactions.companyId, companyId), inArray(ledgerTransactions.refNo, refNos)))
+    .orderBy(asc(ledgerTransactions.id), asc(ledgerEntries.id));
+  return rows.map((r) => ({ ...r, txNo: `T${r.txId}` }));
+}
+
+/**
+ * Lock merchant balances for the rest of the transaction, in account order (no deadlock between two callers), and
+ * answer them: a caller that splits a debit over purses (a refund takes pending first, then available) reads
+ * balances no one else can change before it posts.
+ */
+export async function lockBalances(tx: Tx, accounts: string[]): Promise<Map<string, number>> {
+  const sorted = [...new Set(accounts)].sort((a, b) => a.localeCompare(b));
+  const found = new Map(sorted.map((a) => [a, 0]));
+  for (const account of sorted) {
+    const [row] = await tx.select().from(ledgerBalances).where(eq(ledgerBalances.account, account)).for('update');
+    if (row) found.set(account, row.balanceFen);
+  }
+  return found;
+}
+
+/** Post the exact opposite of an earlier transaction (a failed refund or payout gives its money back). */
+export async function reverseTransaction(
+  tx: Tx,
+  original: { kind: string; refNo: string },
+  reversal: { kind: string; companyId: number },
+): Promise<number> {
+  const rows = await tx
+    .select({ account: ledgerEntries.account, amountFen: ledgerEntries.amountFen })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(and(eq(ledgerTransactions.kind, original.kind), eq(ledgerTransactions.refNo, original.refNo)));
+  if (rows.length === 0) throw new Error(`ledger: no ${original.kind} ${original.refNo} to reverse`);
+  return postTransaction(tx, {
+    kind: reversal.kind,
+    refNo: original.refNo,
+    companyId: reversal.companyId,
+    entries: rows.map((r) => ({ account: r.account, amountFen: -r.amountFen })),
+  });
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { paymentCodes } from '../code/code.tables.ts';
+import { companies } from '../company/company.tables.ts';
+import { merchants } from '../merchant/merchant.tables.ts';
+import { users } from '../user/user.tables.ts';
+
+/**
+ * Orders: PENDING -> SUCCESS | FAILED | CLOSED; SUCCESS -> PARTIAL_REFUNDED | REFUNDED by refunds. The fee and
+ * the rate are fixed when the order is made (a later rate change never reprices it).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    codeId: integer('code_id').references(() => paymentCodes.id),
+    codeNo: text('code_no'),
+    label: text('label'),
+    /** WECHAT | ALIPAY | UNIONPAY */
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    rateTenths: integer('rate_tenths').notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    /** Refunds that succeeded, and the fee they gave back. */
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    feeRefundedFen: bigint('fee_refunded_fen', { mode: 'number' }).notNull().default(0),
+    /** Refunds still PROCESSING: held from what may be refunded. */
+    refundingFen: bigint('refunding_fen', { mode: 'number' }).notNull().default(0),
+    feeRefundingFen: bigint('fee_refunding_fen', { mode: 'number' }).notNull().default(0),
+    /** The payer's key: the same key for the same code answers the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    channelTradeNo: text('channel_trade_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.codeNo, t.idempotencyKey),
+    // The list pages newest first by id: per organisation, and per merchant (the usual filter).
+    index('orders_company_id_idx').on(t.companyId, t.id.desc()),
+    index('orders_merchant_id_idx').on(t.merchantId, t.id.desc()),
+    index('orders_company_paid_idx').on(t.companyId, t.paidAt),
+    // The close job finds PENDING orders by age; the partial index stays small.
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'PENDING'`),
+  ],
+);
+
+/** Refunds: PROCESSING -> SUCCESS | FAILED. The money leaves the merchant when the refund is asked for. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    refundNo: text('refund_no').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    status: text('status').notNull().default('PROCESSING'),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    feeRefundFen: bigint('fee_refund_fen', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    failReason: text('fail_reason'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_idx').on(t.companyId, t.idempotencyKey),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_processing_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'PROCESSING'`),
+  ],
+);
+
+/**
+ * Totals of orders per organisation, merchant, day of creation (MCHWEB_TZ), channel and status, kept in the same
+ * transaction as every change of an order: `/order/summary` and the dashboard add up days instead of scanning
+ * orders. An order moving from SUCCESS to PARTIAL_REFUNDED moves its figures from one row to the other.
+ */
+export const orderDayStats = pgTable(
+  'order_day_stats',
+  {
+    companyId: integer('company_id').notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    feeRefundedFen: bigint('fee_refunded_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.merchantId, t.channel, t.status] }),
+    index('order_day_stats_merchant_idx').on(t.merchantId, t.day),
+  ],
+);
