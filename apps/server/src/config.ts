@@ -63,16 +63,32 @@ export interface Config {
    * origin the member's request came to.
    */
   publicOrigin: string | null;
+  /**
+   * The sandbox refund channel (MCHWEB_SANDBOX_REFUND): answer PROCESSING refunds `sandboxRefundDelayMs` after they
+   * were asked for with success or failure, or off (tests answer them through `/api/pay/sandbox/refund-notify`).
+   * Default: success in the sandbox, off in production and in tests.
+   */
+  sandboxRefund: SandboxRefund;
+  sandboxRefundDelayMs: number;
 }
+
+export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
+export type SandboxRefund = (typeof SANDBOX_REFUND_MODES)[number];
 
 export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
 export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
 
-function autoReview(value: string | undefined, fallback: AutoReview): AutoReview {
+/** One of `modes` from the variable `name`, or `fallback` when it is unset; anything else stops the start. */
+function oneOf<const T extends readonly string[]>(
+  name: string,
+  modes: T,
+  value: string | undefined,
+  fallback: T[number],
+): T[number] {
   if (value === undefined || value === '') return fallback;
   const mode = value.toLowerCase();
-  if ((AUTO_REVIEW_MODES as readonly string[]).includes(mode)) return mode as AutoReview;
-  throw new Error(`MCHWEB_AUTO_REVIEW must be one of ${AUTO_REVIEW_MODES.join(', ')}; got "${value}"`);
+  if ((modes as readonly string[]).includes(mode)) return mode;
+  throw new Error(`${name} must be one of ${modes.join(', ')}; got "${value}"`);
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -129,9 +145,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timezone: env.MCHWEB_TZ || 'Asia/Shanghai',
     authRateLimitScale: Math.max(1, int(env.AUTH_RATE_LIMIT_SCALE, 1)),
     accessCacheMs: int(env.ACCESS_CACHE_MS, env.NODE_ENV === 'test' ? 0 : 3000),
-    autoReview: autoReview(env.MCHWEB_AUTO_REVIEW, sandbox && env.NODE_ENV !== 'test' ? 'approve' : 'off'),
+    autoReview: oneOf(
+      'MCHWEB_AUTO_REVIEW',
+      AUTO_REVIEW_MODES,
+      env.MCHWEB_AUTO_REVIEW,
+      sandbox && env.NODE_ENV !== 'test' ? 'approve' : 'off',
+    ),
     autoReviewDelayMs: Math.max(0, int(env.MCHWEB_AUTO_REVIEW_DELAY_MS, 5000)),
     publicOrigin: env.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
+    sandboxRefund: oneOf(
+      'MCHWEB_SANDBOX_REFUND',
+      SANDBOX_REFUND_MODES,
+      env.MCHWEB_SANDBOX_REFUND,
+      sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
+    ),
+    sandboxRefundDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_REFUND_DELAY_MS, 3000)),
     ...overrides,
   };
 }

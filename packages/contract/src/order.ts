@@ -217,3 +217,13 @@ export const exportOrderBody = z.strictObject({
   format: z.enum(EXPORT_FORMATS),
 });
 export type ExportOrderBody = z.input<typeof exportOrderBody>;
+
+/** Path parameters of the cashier's public calls. */
+export const cashierCodeParams = z.strictObject({ codeNo });
+export const cashierOrderParams = z.strictObject({ orderNo });
+
+/** The sandbox refund channel's answer (sandbox only). */
+export const sandboxRefundNotifyBody = z.strictObject({
+  refundNo: z.string().trim().regex(REFUND_NO_RE, 'must be a refund number like R20260501093000123456'),
+  result: z.enum(['SUCCESS', 'FAILED']),
+});

@@ -13,6 +13,12 @@ export {
   type NewMerchant,
 } from './merchant.service.ts';
 export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
+export {
+  merchantForPayment,
+  merchantIdsOf,
+  merchantNamesOf,
+  type MerchantForPayment,
+} from './merchant-lookup.service.ts';
 
 export const module: AppModule = {
   name: 'merchant',

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Channel, MerchantStatus } from '@mchweb/contract';
+import type { Tx } from '../../db/client.ts';
+import { merchantChannelRates, merchants } from './merchant.tables.ts';
+
+/** What payments need of a merchant: who it is, whether it may take money, and its rate per channel. */
+export interface MerchantForPayment {
+  id: number;
+  companyId: number;
+  mchNo: string;
+  name: string;
+  shortName: string;
+  status: MerchantStatus;
+  /** Tenths of a per-mille per channel it takes (3.8 ‰ = 38); a channel absent is not open to it. */
+  rateTenths: Partial<Record<Channel, number>>;
+}
+
+export async function merchantForPayment(db: Tx, merchantId: number): Promise<MerchantForPayment | null> {
+  const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  if (!m) return null;
+  const rates = await db.select().from(merchantChannelRates).where(eq(merchantChannelRates.merchantId, m.id));
+  return {
+    id: m.id,
+    companyId: m.companyId,
+    mchNo: m.mchNo,
+    name: m.name,
+    shortName: m.shortName,
+    status: m.status as MerchantStatus,
+    rateTenths: Object.fromEntries(rates.map((r) => [r.channel, r.rateTenths])),
+  };
+}
+
+/** Ids of the organisation's merchants with these numbers (numbers of other organisations find nothing). */
+export async function merchantIdsOf(db: Tx, companyId: number, mchNos: string[]): Promise<number[]> {
+  if (mchNos.length === 0) return [];
+  const rows = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos)));
+  return rows.map((r) => r.id);
+}
+
+/** Number and name of merchants by id, for lists that show them. */
+export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number, { mchNo: string; name: string }>> {
+  const found = new Map<number, { mchNo: string; name: string }>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: merchants.id, mchNo: merchants.mchNo, name: merchants.name })
+    .from(merchants)
+    .where(inArray(merchants.id, [...new Set(ids)]));
+  for (const r of rows) found.set(r.id, { mchNo: r.mchNo, name: r.name });
+  return found;
+}

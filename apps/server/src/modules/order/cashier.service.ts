@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import { ORDER_CLOSE_MINUTES, feeOf, type CashierCode, type CashierOrder, type Channel } from '@mchweb/contract';
+import type { Actor } from '../../actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { findCodeForPayment } from '../code/index.ts';
+import { assertMerchantCanTakePayments, merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
+import { ORDER } from './order.messages.ts';
+import { businessNo, requestHash } from './order-no.ts';
+import { recountOrder } from './order-stats.ts';
+import { orders } from './order.tables.ts';
+
+export interface PaySettings {
+  /** MCHWEB_TZ: the business day of an order. */
+  tz: string;
+}
+type OrderRow = typeof orders.$inferSelect;
+
+const CLOSE_MS = ORDER_CLOSE_MINUTES * 60_000;
+
+/** A code that may take a payment now, with its merchant; refusals say why in the payer's words. */
+async function payableCode(db: Tx, codeNo: string) {
+  const code = await findCodeForPayment(db, codeNo);
+  if (!code) throw notFound(ORDER.codeNotFound);
+  if (code.status === 'DISABLED') throw conflict(ORDER.codeDisabled);
+  if (code.status !== 'BOUND' || code.merchantId === null) throw conflict(ORDER.codeUnbound);
+  const merchant = (await merchantForPayment(db, code.merchantId))!;
+  await assertMerchantCanTakePayments(db, merchant.mchNo);
+  return { code, merchant };
+}
+
+const openChannels = (m: MerchantForPayment) =>
+  (['WECHAT', 'ALIPAY', 'UNIONPAY'] as const).filter((c) => m.rateTenths[c] !== undefined);
+
+/** `GET /api/pay/code/:codeNo`: what the payer's phone shows before paying. */
+export async function cashierCode(db: Db, codeNo: string): Promise<CashierCode> {
+  const { code, merchant } = await payableCode(db, codeNo);
+  return {
+    codeNo: code.codeNo,
+    mchName: merchant.shortName || merchant.name,
+    fixedAmountFen: code.fixedAmountFen,
+    label: code.label,
+    channels: openChannels(merchant),
+  };
+}
+
+export const cashierView = (o: OrderRow, mchName: string): CashierOrder => ({
+  orderNo: o.orderNo,
+  status: o.status as CashierOrder['status'],
+  amountFen: o.amountFen,
+  channel: o.channel as Channel,
+  mchName,
+  createdAt: o.createdAt.toISOString(),
+  paidAt: o.paidAt?.toISOString() ?? null,
+  expiresAt: new Date(o.createdAt.getTime() + CLOSE_MS).toISOString(),
+});
+
+export interface NewPayment {
+  codeNo: string;
+  amountFen: number;
+  channel: Channel;
+  idempotencyKey: string;
+}
+
+/**
+ * `POST /api/pay/order`: a PENDING order for a bound code. The payer's key makes a retry answer the first order
+ * (a double tap, a lost answer); the same key with another amount or channel is refused.
+ */
+export async function createPayment(db: Db, _actor: Actor, input: NewPayment, settings: PaySettings) {
+  const hash = requestHash({ codeNo: input.codeNo, amountFen: input.amountFen, channel: input.channel });
+  const earlier = async () => {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.codeNo, input.codeNo), eq(orders.idempotencyKey, input.idempotencyKey)));
+    if (row && row.requestHash !== hash) throw conflict(ORDER.keyReused);
+    return row ?? null;
+  };
+  const found = await earlier();
+  if (found) return cashierView(found, (await merchantForPayment(db, found.merchantId))!.shortName);
+
+  const { code, merchant } = await payableCode(db, input.codeNo);
+  const rate = merchant.rateTenths[input.channel];
+  if (rate === undefined) throw conflict(ORDER.channelClosed);
+  if (code.fixedAmountFen !== null && code.fixedAmountFen !== input.amountFen) {
+    throw conflict(ORDER.fixedAmount(code.fixedAmountFen));
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          orderNo: businessNo('P'),
+          companyId: merchant.companyId,
+          merchantId: merchant.id,
+          codeId: code.codeId,
+          codeNo: code.codeNo,
+          label: code.label,
+          channel: input.channel,
+          amountFen: input.amountFen,
+          rateTenths: rate,
+          feeFen: feeOf(input.amountFen, rate),
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+        })
+        .returning();
+      await recountOrder(tx, null, created!, settings.tz);
+      return created!;
+    });
+    return cashierView(row, merchant.shortName || merchant.name);
+  } catch (err) {
+    // The same key raced in from a second tap: the database kept one order; answer it.
+    if (!isUniqueViolation(err)) throw err;
+    const raced = await earlier();
+    if (!raced) throw err;
+    return cashierView(raced, merchant.shortName || merchant.name);
+  }
+}
+
+/** `GET /api/pay/order/:orderNo`: the payer's view of an order (the number is the credential, as on a receipt). */
+export async function cashierOrder(db: Db, orderNo: string): Promise<CashierOrder> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  if (!row) throw notFound(ORDER.orderNotFound);
+  const merchant = (await merchantForPayment(db, row.merchantId))!;
+  return cashierView(row, merchant.shortName || merchant.name);
+}

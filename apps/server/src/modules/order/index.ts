@@ -1,0 +1,36 @@
+// The order module's front door: the public cashier and the channel's notices (/api/pay), orders and refunds in
+// the back office (/order, /exportOrder), and the jobs that close unpaid orders and answer sandbox refunds.
+import { and, eq, inArray } from 'drizzle-orm';
+import { PAID_STATUSES } from '@mchweb/contract';
+import type { AppModule } from '../../module.ts';
+import cashierRoutes from './cashier.routes.ts';
+import orderJobs from './order-jobs.ts';
+import orderRoutes from './order.routes.ts';
+import { orders } from './order.tables.ts';
+
+export { createPayment, type PaySettings } from './cashier.service.ts';
+export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
+export { finishRefund, requestRefund } from './refund.service.ts';
+
+export const module: AppModule = {
+  name: 'order',
+  routes: [
+    { plugin: orderRoutes, prefix: '/api/merchant' },
+    { plugin: orderJobs, prefix: '' },
+    { plugin: cashierRoutes, prefix: '/api/pay' },
+  ],
+  welcomeSteps: [
+    {
+      key: 'firstPayment',
+      path: '/order',
+      done: async (db, companyId) =>
+        (
+          await db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.companyId, companyId), inArray(orders.status, [...PAID_STATUSES])))
+            .limit(1)
+        ).length > 0,
+    },
+  ],
+};

@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import {
+  rateFromTenths,
+  type Channel,
+  type OrderDetail,
+  type OrderListItem,
+  type OrderPage,
+  type OrderStatus,
+  type RefundStatus,
+} from '@mchweb/contract';
+import { requireMember, type Actor } from '../../actor.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { beforeIdOf, pageOf } from '../../keyset.ts';
+import { postingsOf } from '../ledger/index.ts';
+import { merchantNamesOf } from '../merchant/index.ts';
+import { personNames } from '../user/index.ts';
+import { orderConditions, type ResolvedFilter } from './order-filter.ts';
+import { ORDER } from './order.messages.ts';
+import { refundableOf } from './refund.service.ts';
+import { orders, refunds } from './order.tables.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } | undefined): OrderListItem {
+  return {
+    orderNo: o.orderNo,
+    mchNo: merchant?.mchNo ?? '',
+    mchName: merchant?.name ?? '',
+    codeNo: o.codeNo,
+    label: o.label,
+    channel: o.channel as Channel,
+    status: o.status as OrderStatus,
+    amountFen: o.amountFen,
+    feeFen: o.feeFen,
+    refundedFen: o.refundedFen,
+    refundableFen: refundableOf(o),
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** `POST /order/list`: newest first, keyset by id (ids grow with creation). */
+export async function listOrders(
+  db: Tx,
+  r: ResolvedFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<OrderPage> {
+  const beforeId = beforeIdOf(page.cursor);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(orderConditions(r), beforeId === undefined ? undefined : lt(orders.id, beforeId)))
+    .orderBy(desc(orders.id))
+    .limit(page.limit + 1);
+  const names = await merchantNamesOf(
+    db,
+    rows.map((o) => o.merchantId),
+  );
+  return pageOf(rows, page.limit, (o) => listItem(o, names.get(o.merchantId)));
+}
+
+function timeline(o: OrderRow, list: RefundRow[]): OrderDetail['timeline'] {
+  const events: OrderDetail['timeline'] = [
+    { kind: 'CREATED', at: o.createdAt.toISOString(), amountFen: o.amountFen, refundNo: null },
+  ];
+  if (o.paidAt) events.push({ kind: 'PAID', at: o.paidAt.toISOString(), amountFen: o.amountFen, refundNo: null });
+  if (o.status === 'FAILED' && o.closedAt)
+    events.push({ kind: 'FAILED', at: o.closedAt.toISOString(), amountFen: null, refundNo: null });
+  if (o.status === 'CLOSED' && o.closedAt)
+    events.push({ kind: 'CLOSED', at: o.closedAt.toISOString(), amountFen: null, refundNo: null });
+  for (const r of list) {
+    events.push({
+      kind: 'REFUND_REQUESTED',
+      at: r.createdAt.toISOString(),
+      amountFen: r.amountFen,
+      refundNo: r.refundNo,
+    });
+    if (r.finishedAt) {
+      events.push({
+        kind: r.status === 'SUCCESS' ? 'REFUNDED' : 'REFUND_FAILED',
+        at: r.finishedAt.toISOString(),
+        amountFen: r.amountFen,
+        refundNo: r.refundNo,
+      });
+    }
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** `GET /order/detail`: the order with its timeline, refunds and every ledger entry posted for it. */
+export async function orderDetail(db: Tx, actor: Actor, orderNo: string): Promise<OrderDetail> {
+  const { companyId } = requireMember(actor);
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.companyId, companyId)));
+  if (!o) throw notFound(ORDER.orderNotFound);
+  const list = await db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id));
+  const [names, people, postings] = await Promise.all([
+    merchantNamesOf(db, [o.merchantId]),
+    personNames(
+      db,
+      list.map((r) => r.createdBy),
+    ),
+    postingsOf(db, companyId, [o.orderNo, ...list.map((r) => r.refundNo)]),
+  ]);
+  return {
+    ...listItem(o, names.get(o.merchantId)),
+    feeRefundedFen: o.feeRefundedFen,
+    rate: rateFromTenths(o.rateTenths),
+    channelTradeNo: o.channelTradeNo,
+    closedAt: o.closedAt?.toISOString() ?? null,
+    timeline: timeline(o, list),
+    refunds: list.map((r) => ({
+      refundNo: r.refundNo,
+      status: r.status as RefundStatus,
+      amountFen: r.amountFen,
+      feeRefundFen: r.feeRefundFen,
+      reason: r.reason,
+      failReason: r.failReason,
+      createdBy: people(r.createdBy),
+      createdAt: r.createdAt.toISOString(),
+      finishedAt: r.finishedAt?.toISOString() ?? null,
+    })),
+    postings: postings.map((p) => ({
+      txNo: p.txNo,
+      kind: p.kind,
+      account: p.account,
+      amountFen: p.amountFen,
+      at: p.at.toISOString(),
+    })),
+  };
+}

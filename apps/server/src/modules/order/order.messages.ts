@@ -1,0 +1,45 @@
+import { formatFen } from '@mchweb/contract';
+import { fieldText, text } from '../../i18n/text.ts';
+
+const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+/** Messages of the cashier, orders and refunds. */
+export const ORDER = {
+  codeNotFound: text(
+    'This payment code does not exist. Check the number on the code.',
+    '该收款码不存在，请核对码上的编号',
+  ),
+  codeUnbound: text(
+    'This payment code is not in use yet: the shop has not bound it to a merchant.',
+    '该收款码尚未启用：商家还未绑定商户',
+  ),
+  codeDisabled: text('This payment code has been disabled by the shop.', '该收款码已被商家停用'),
+  channelClosed: fieldText('channel', 'the merchant does not take this channel', '该商户未开通此支付渠道'),
+  fixedAmount: (fen: number) =>
+    fieldText('amountFen', `must be the code's fixed amount ${yuan(fen)}`, `须为该收款码的固定金额 ${yuan(fen)}`),
+  keyReused: fieldText(
+    'idempotencyKey',
+    'was already used for a different request; make a new key for a new payment or refund',
+    '已用于另一笔不同的请求，新的付款或退款请使用新的幂等键',
+  ),
+  orderNotFound: text('Order not found', '订单不存在'),
+  sandboxOnly: text('The sandbox channel is off on this server', '本服务器未开启沙箱支付渠道'),
+  notRefundable: (status: string) =>
+    fieldText('orderNo', `an order in status ${status} cannot be refunded`, `状态为 ${status} 的订单不能退款`),
+  overRefund: (refundableFen: number) =>
+    fieldText(
+      'amountFen',
+      `must be at most ${yuan(refundableFen)}, what is left to refund on this order`,
+      `不能超过该订单可退金额 ${yuan(refundableFen)}`,
+    ),
+  balanceShort: text(
+    "The merchant's balance does not cover this refund (pending and available together); wait for new trade or settle first",
+    '商户余额（待结算与可用合计）不足以支付本次退款，请待有新交易后再试',
+  ),
+  exportTooWide: fieldText(
+    'filter',
+    'covers more than 366 days; choose a shorter time range',
+    '时间范围超过 366 天，请缩短',
+  ),
+  badRange: fieldText('to', 'must not be before the start of the range', '结束时间不能早于开始时间'),
+} as const satisfies Record<string, unknown>;

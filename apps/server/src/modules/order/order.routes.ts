@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelopeSchema,
+  exportOrderBody,
+  orderDetail,
+  orderDetailQuery,
+  orderFilter,
+  orderListBody,
+  orderPage,
+  orderSummary,
+  refundAnswer,
+  refundBody,
+} from '@mchweb/contract';
+import { requireMember } from '../../actor.ts';
+import { invalid, ok } from '../../errors.ts';
+import type { ModuleContext } from '../../module.ts';
+import { recordAudit } from '../audit/index.ts';
+import { contentDispositionFor } from '../upload/index.ts';
+import { orderCsv, orderXlsx } from './order-export.ts';
+import { resolveFilter } from './order-filter.ts';
+import { orderDetail as detailOf, listOrders } from './order-query.service.ts';
+import { orderSummary as summaryOf } from './order-summary.service.ts';
+import { ORDER } from './order.messages.ts';
+import { requestRefund } from './refund.service.ts';
+
+const tags = ['order'];
+const EXPORT_MAX_DAYS = 366;
+const CONTENT_TYPE = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Orders of the current organisation (/order): list, totals, detail, refund, export. */
+const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
+  const tz = config.timezone;
+  app.post('/order/list', {
+    config: { access: 'order:view' },
+    schema: {
+      tags,
+      summary: 'Orders of the filter, newest first (default: the last 7 days and today); keyset pages',
+      body: orderListBody,
+      response: { 200: envelopeSchema(orderPage) },
+    },
+    handler: async (request) => {
+      const { cursor, limit, ...filter } = request.body;
+      const r = await resolveFilter(app.db, requireMember(request.actor).companyId, filter, tz);
+      return ok(await listOrders(app.db, r, { cursor, limit }));
+    },
+  });
+  app.post('/order/summary', {
+    config: { access: 'order:view' },
+    schema: {
+      tags,
+      summary: 'Totals of the same filter: count, paid count, amount, refunded, fee kept, net',
+      body: orderFilter,
+      response: { 200: envelopeSchema(orderSummary) },
+    },
+    handler: async (request) => {
+      const r = await resolveFilter(app.db, requireMember(request.actor).companyId, request.body, tz);
+      return ok(await summaryOf(app.db, r, tz));
+    },
+  });
+  app.get('/order/detail', {
+    config: { access: 'order:view' },
+    schema: {
+      tags,
+      summary: 'An order with its timeline, refunds and ledger postings',
+      querystring: orderDetailQuery,
+      response: { 200: envelopeSchema(orderDetail) },
+    },
+    handler: async (request) => ok(await detailOf(app.db, request.actor, request.query.orderNo)),
+  });
+  app.post('/order/refund', {
+    config: { access: 'order:refund' },
+    schema: {
+      tags,
+      summary: 'Refund part or all of what is left of a paid order (PROCESSING until the channel answers)',
+      body: refundBody,
+      response: { 200: envelopeSchema(refundAnswer) },
+    },
+    handler: async (request) => ok(await requestRefund(app.db, request.actor, request.body)),
+  });
+  app.post('/exportOrder', {
+    config: { access: 'order:export' },
+    schema: {
+      tags,
+      summary: 'Every order of the filter as CSV (UTF-8 with BOM) or XLSX, streamed; answers the file',
+      body: exportOrderBody,
+    },
+    handler: async (request, reply) => {
+      const { companyId } = requireMember(request.actor);
+      const r = await resolveFilter(app.db, companyId, request.body.filter, tz);
+      if (r.end.getTime() - r.start.getTime() > EXPORT_MAX_DAYS * 86_400_000) throw invalid(ORDER.exportTooWide);
+      await recordAudit(app.db, request.actor, {
+        action: 'order.export',
+        targetType: 'order',
+        detail: { filter: request.body.filter, format: request.body.format },
+      });
+      const { format } = request.body;
+      const name = `${request.actor.language === 'zh-CN' ? '订单' : 'orders'}_${r.start.toISOString().slice(0, 10)}_${new Date(r.end.getTime() - 1).toISOString().slice(0, 10)}.${format}`;
+      const body = (format === 'csv' ? orderCsv : orderXlsx)(app.db, r, request.actor.language, tz);
+      return reply
+        .header('content-type', CONTENT_TYPE[format])
+        .header('content-disposition', contentDispositionFor(name))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  });
+};
+export default orderRoutes;

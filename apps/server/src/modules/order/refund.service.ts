@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { feeRefundOf, type Channel, type OrderStatus, type RefundStatus } from '@mchweb/contract';
+import { requireMember, type Actor } from '../../actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  channelClearing,
+  FEE_INCOME,
+  lockBalances,
+  merchantAccount,
+  postTransaction,
+  reverseTransaction,
+} from '../ledger/index.ts';
+import type { PaySettings } from './cashier.service.ts';
+import { ORDER } from './order.messages.ts';
+import { businessNo, requestHash } from './order-no.ts';
+import { recountOrder } from './order-stats.ts';
+import { lockOrder } from './payment-notice.service.ts';
+import { orders, refunds } from './order.tables.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+const REFUNDABLE: readonly string[] = ['SUCCESS', 'PARTIAL_REFUNDED'];
+
+/** What may still be refunded: the amount less refunds that succeeded or are still processing. */
+export const refundableOf = (o: OrderRow) =>
+  REFUNDABLE.includes(o.status) ? o.amountFen - o.refundedFen - o.refundingFen : 0;
+
+export interface RefundRequest {
+  orderNo: string;
+  amountFen: number;
+  reason: string;
+  idempotencyKey: string;
+}
+export interface RefundResult {
+  refundNo: string;
+  status: RefundStatus;
+  orderStatus: OrderStatus;
+}
+
+/**
+ * Debit the merchant for a refund: from pending first (money not yet settled), then from available; the fee
+ * given back comes out of fee income; the channel pays the payer. Refused when both purses together fall short.
+ */
+async function postRefund(tx: Tx, order: OrderRow, refund: RefundRow) {
+  const pending = merchantAccount(order.merchantId, 'pending');
+  const available = merchantAccount(order.merchantId, 'available');
+  const balances = await lockBalances(tx, [pending, available]);
+  const owed = refund.amountFen - refund.feeRefundFen;
+  const fromPending = Math.min(Math.max(balances.get(pending)!, 0), owed);
+  await postTransaction(tx, {
+    kind: 'REFUND',
+    refNo: refund.refundNo,
+    companyId: order.companyId,
+    entries: [
+      { account: pending, amountFen: -fromPending },
+      { account: available, amountFen: -(owed - fromPending) },
+      { account: FEE_INCOME, amountFen: -refund.feeRefundFen },
+      { account: channelClearing(order.channel as Channel), amountFen: refund.amountFen },
+    ],
+    noOverdraft: { accounts: [pending, available], refusal: ORDER.balanceShort },
+  });
+}
+
+/**
+ * `POST /order/refund`: a PROCESSING refund of part or all of what is left, its money taken from the merchant at
+ * once (so two refunds can never spend the same balance), the sandbox channel finishing it later. The order row
+ * is locked while deciding, so concurrent refunds of one order take turns and never exceed what is left. The same
+ * key and body answer the first refund; the same key with another body is refused.
+ */
+export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) {
+  const { companyId } = requireMember(actor);
+  const hash = requestHash({ orderNo: input.orderNo, amountFen: input.amountFen, reason: input.reason });
+  const earlier = async (): Promise<RefundResult | null> => {
+    const [row] = await db
+      .select({ refund: refunds, orderStatus: orders.status })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.companyId, companyId), eq(refunds.idempotencyKey, input.idempotencyKey)));
+    if (!row) return null;
+    if (row.refund.requestHash !== hash) throw conflict(ORDER.keyReused);
+    return {
+      refundNo: row.refund.refundNo,
+      status: row.refund.status as RefundStatus,
+      orderStatus: row.orderStatus as OrderStatus,
+    };
+  };
+  const found = await earlier();
+  if (found) return found;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockOrder(tx, and(eq(orders.orderNo, input.orderNo), eq(orders.companyId, companyId))!);
+      if (!before) throw notFound(ORDER.orderNotFound);
+      if (!REFUNDABLE.includes(before.status)) throw conflict(ORDER.notRefundable(before.status));
+      const refundable = refundableOf(before);
+      if (input.amountFen > refundable) throw conflict(ORDER.overRefund(refundable));
+      const feeRefundFen = feeRefundOf(
+        before,
+        {
+          refundedFen: before.refundedFen + before.refundingFen,
+          feeRefundedFen: before.feeRefundedFen + before.feeRefundingFen,
+        },
+        input.amountFen,
+      );
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          refundNo: businessNo('R'),
+          companyId,
+          orderId: before.id,
+          amountFen: input.amountFen,
+          feeRefundFen,
+          reason: input.reason,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          createdBy: actor.userId,
+        })
+        .returning();
+      await tx
+        .update(orders)
+        .set({
+          refundingFen: before.refundingFen + input.amountFen,
+          feeRefundingFen: before.feeRefundingFen + feeRefundFen,
+        })
+        .where(eq(orders.id, before.id));
+      await postRefund(tx, before, refund!);
+      await recordAudit(tx, actor, {
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: before.orderNo,
+        detail: { refundNo: refund!.refundNo, amountFen: input.amountFen, reason: input.reason },
+      });
+      return { refundNo: refund!.refundNo, status: 'PROCESSING' as const, orderStatus: before.status as OrderStatus };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const raced = await earlier();
+    if (!raced) throw err;
+    return raced;
+  }
+}
+
+/**
+ * The refund channel's answer. Only a PROCESSING refund changes. SUCCESS: the order counts it as refunded and
+ * becomes PARTIAL_REFUNDED or REFUNDED. FAILED: its money goes back exactly where it came from (the refund's
+ * ledger transaction reversed) and the order may be refunded again.
+ */
+export async function finishRefund(
+  db: Db,
+  input: { refundNo: string; result: 'SUCCESS' | 'FAILED'; failReason?: string },
+  settings: PaySettings,
+  now = new Date(),
+): Promise<RefundRow> {
+  return db.transaction(async (tx) => {
+    const [head] = await tx.select().from(refunds).where(eq(refunds.refundNo, input.refundNo));
+    if (!head) throw notFound(ORDER.orderNotFound);
+    // The order first, then the refund: the same lock order as requestRefund.
+    const before = (await lockOrder(tx, eq(orders.id, head.orderId)))!;
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, head.id)).for('update');
+    if (refund!.status !== 'PROCESSING') return refund!;
+    const succeeded = input.result === 'SUCCESS';
+    const refundedFen = before.refundedFen + (succeeded ? refund!.amountFen : 0);
+    const [after] = await tx
+      .update(orders)
+      .set({
+        refundingFen: before.refundingFen - refund!.amountFen,
+        feeRefundingFen: before.feeRefundingFen - refund!.feeRefundFen,
+        refundedFen,
+        feeRefundedFen: before.feeRefundedFen + (succeeded ? refund!.feeRefundFen : 0),
+        status: !succeeded ? before.status : refundedFen === before.amountFen ? 'REFUNDED' : 'PARTIAL_REFUNDED',
+      })
+      .where(eq(orders.id, before.id))
+      .returning();
+    const [finished] = await tx
+      .update(refunds)
+      .set({
+        status: input.result,
+        finishedAt: now,
+        failReason: succeeded ? null : (input.failReason ?? 'Refused by the channel / 渠道拒绝退款'),
+      })
+      .where(eq(refunds.id, refund!.id))
+      .returning();
+    if (!succeeded) {
+      await reverseTransaction(
+        tx,
+        { kind: 'REFUND', refNo: refund!.refundNo },
+        { kind: 'REFUND_REVERSAL', companyId: before.companyId },
+      );
+    }
+    await recountOrder(tx, before, after!, settings.tz);
+    return finished!;
+  });
+}
