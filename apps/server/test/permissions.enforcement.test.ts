@@ -15,6 +15,7 @@ import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { upload } from './onboarding-fixtures.ts';
+import { codeFor, paid } from './payment-fixtures.ts';
 
 /*
  * S6.4: the route table drives this test. Every Fastify instance the app builds gets an onRoute hook before any
@@ -45,6 +46,9 @@ interface Ids {
   applyNo: string;
   inviteNo: string;
   fileId: string;
+  /** A paid order, and the bound code it was paid on. */
+  orderNo: string;
+  codeNo: string;
 }
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -86,6 +90,25 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/pay/inco/save': (ids) => ({ inviteNo: ids.inviteNo, subject: { name: 'Sample shop' } }),
   'POST /api/pay/inco/submit': (ids) => ({ inviteNo: ids.inviteNo }),
   'GET /api/pay/inco/file/:fileId': (ids) => ({ fileId: ids.fileId, inviteNo: ids.inviteNo }),
+  'GET /api/merchant/order/detail': (ids) => ({ orderNo: ids.orderNo }),
+  'POST /api/merchant/order/refund': (ids) => ({
+    orderNo: ids.orderNo,
+    amountFen: 1,
+    reason: 'Sample reason',
+    idempotencyKey: 'sample-refund-key',
+  }),
+  'POST /api/merchant/exportOrder': () => ({ filter: {}, format: 'csv' }),
+  // Public: the code number and the order number are the payer's credentials.
+  'GET /api/pay/code/:codeNo': (ids) => ({ codeNo: ids.codeNo }),
+  'POST /api/pay/order': (ids) => ({
+    codeNo: ids.codeNo,
+    amountFen: 100,
+    channel: 'WECHAT',
+    idempotencyKey: 'sample-payment-key',
+  }),
+  'GET /api/pay/order/:orderNo': (ids) => ({ orderNo: ids.orderNo }),
+  'POST /api/pay/sandbox/notify': (ids) => ({ orderNo: ids.orderNo, result: 'SUCCESS' }),
+  'POST /api/pay/sandbox/refund-notify': () => ({ refundNo: 'R20260101000000000000', result: 'SUCCESS' }),
 };
 
 interface ApiRoute {
@@ -127,10 +150,12 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
   return s?.shape ? Object.keys(s.shape) : [];
 }
 /** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
-const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo'];
+const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo'];
+/** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
+const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
   [...schemaKeys(route.params), ...schemaKeys(route.input)].filter(
-    (k) => k.endsWith('Id') || (OWNED_NUMBERS.includes(k) && !route.url.endsWith('/list')),
+    (k) => k.endsWith('Id') || (OWNED_NUMBERS.includes(k) && !isFilter(route)),
   );
 const paramKeys = (route: ApiRoute) => new Set(schemaKeys(route.params));
 
@@ -189,6 +214,7 @@ beforeAll(async () => {
     roleId: empty.body.data.roleId,
   });
   const info = (await owner.post<CompanyInfo>('/api/merchant/feeManager/getCompany', {})).body.data;
+  const codeNo = await codeFor(t.database.db, 'M100000001');
   await powerless.post('/api/websession/changeCompany', { companyId: info.companyId });
   const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
     (m) => m.roleCode === 'ADMIN',
@@ -204,6 +230,8 @@ beforeAll(async () => {
     applyNo: applications[0]!.applyNo,
     inviteNo: invites.rows[0]!.inviteNo,
     fileId: (await upload(owner)).body.data.fileId,
+    codeNo,
+    orderNo: await paid(t.client(), codeNo, 10_000),
   };
 
   stranger = await userWithSession('13700008888');
