@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, PAID_STATUSES, type CashierOrder } from '@mchweb/contract';
+import { checkLedger } from '../src/modules/ledger/index.ts';
+import { closeExpiredOrders } from '../src/modules/order/index.ts';
+import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { codeFor, newKey, notify, refundNotify } from './payment-fixtures.ts';
+
+/**
+ * Money, proven over random sequences: payments, notices (repeated, contradicting, late), the close job, refunds
+ * (over-asking, concurrent, with reused keys) and the refund channel's answers, in any order. After every step the
+ * books must hold. `npm test` runs a bounded number of sequences; `npm run test:deep` many more (FC_RUNS).
+ */
+const RUNS = Number(process.env.FC_RUNS ?? 12);
+
+let t: TestApp;
+let finance: TestClient;
+let payer: TestClient;
+let codes: string[];
+beforeAll(async () => {
+  t = await createTestApp();
+  finance = await t.signIn('13800138002');
+  payer = t.client();
+  codes = [await codeFor(t.database.db, 'M100000001'), await codeFor(t.database.db, 'M100000002')];
+});
+afterAll(async () => t.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Every invariant of the books, from the database itself. */
+async function assertBooks() {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+  const orders = await rows<{
+    order_no: string;
+    status: string;
+    amount_fen: string;
+    refunded_fen: string;
+    refunding_fen: string;
+    paid_at: Date | null;
+    payments: string;
+  }>(sql`select o.order_no, o.status, o.amount_fen, o.refunded_fen, o.refunding_fen, o.paid_at,
+      (select count(*) from ledger_transactions t where t.kind = 'PAYMENT' and t.ref_no = o.order_no) as payments
+    from orders o`);
+  for (const o of orders) {
+    expect((ORDER_STATUSES as readonly string[]).includes(o.status)).toBe(true);
+    const paid = PAID_STATUSES.includes(o.status as never);
+    expect([o.order_no, paid, Number(o.payments)]).toEqual([o.order_no, paid, paid ? 1 : 0]);
+    expect(paid === (o.paid_at !== null)).toBe(true);
+    expect(Number(o.refunded_fen) + Number(o.refunding_fen)).toBeLessThanOrEqual(Number(o.amount_fen));
+    expect(o.status === 'REFUNDED').toBe(Number(o.refunded_fen) === Number(o.amount_fen));
+  }
+  // What the merchants hold is what they were paid less fees, less refunds not failed (less the fee given back).
+  const [held] = await rows<{
+    held: string;
+    owed: string;
+    fees: string;
+    income: string;
+    clearing: string;
+    net: string;
+  }>(sql`
+    select
+      (select coalesce(sum(balance_fen), 0) from ledger_balances) as held,
+      (select coalesce(sum(amount_fen - fee_fen), 0) from orders where paid_at is not null)
+        - (select coalesce(sum(amount_fen - fee_refund_fen), 0) from refunds where status <> 'FAILED') as owed,
+      (select coalesce(sum(fee_fen), 0) from orders where paid_at is not null)
+        - (select coalesce(sum(fee_refund_fen), 0) from refunds where status <> 'FAILED') as fees,
+      (select coalesce(sum(amount_fen), 0) from ledger_entries where account = 'platform:fee_income') as income,
+      (select coalesce(sum(amount_fen), 0) from ledger_entries where account like 'channel:%') as clearing,
+      (select coalesce(sum(amount_fen), 0) from orders where paid_at is not null)
+        - (select coalesce(sum(amount_fen), 0) from refunds where status <> 'FAILED') as net`);
+  expect(Number(held!.held)).toBe(Number(held!.owed));
+  expect(Number(held!.income)).toBe(Number(held!.fees));
+  // Money in from payers less money back to them is what the channels owe (clearing is debit-normal).
+  expect(Number(held!.net) + Number(held!.clearing)).toBe(0);
+}
+
+type Action =
+  | { t: 'pay'; code: number; amount: number; channel: 'WECHAT' | 'ALIPAY'; twice: boolean }
+  | { t: 'notify'; i: number; result: 'SUCCESS' | 'FAILED' }
+  | { t: 'close'; minutes: number }
+  | { t: 'refund'; i: number; share: number; parallel: number; reuseKey: boolean }
+  | { t: 'answer'; j: number; result: 'SUCCESS' | 'FAILED' };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    t: fc.constant('pay' as const),
+    code: fc.nat(1),
+    amount: fc.integer({ min: 1, max: 200_000 }),
+    channel: fc.constantFrom('WECHAT' as const, 'ALIPAY' as const),
+    twice: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('notify' as const),
+    i: fc.nat(30),
+    result: fc.constantFrom('SUCCESS' as const, 'FAILED' as const),
+  }),
+  fc.record({ t: fc.constant('close' as const), minutes: fc.integer({ min: 0, max: 30 }) }),
+  fc.record({
+    t: fc.constant('refund' as const),
+    i: fc.nat(30),
+    share: fc.double({ min: 0.01, max: 1.3, noNaN: true }),
+    parallel: fc.integer({ min: 1, max: 4 }),
+    reuseKey: fc.boolean(),
+  }),
+  fc.record({
+    t: fc.constant('answer' as const),
+    j: fc.nat(30),
+    result: fc.constantFrom('SUCCESS' as const, 'FAILED' as const),
+  }),
+);
+
+async function run(actions: Action[]) {
+  const orders: CashierOrder[] = [];
+  const refundNos: string[] = [];
+  for (const a of actions) {
+    if (a.t === 'pay') {
+      const body = { codeNo: codes[a.code], amountFen: a.amount, channel: a.channel, idempotencyKey: newKey() };
+      const answers = await Promise.all(
+        Array.from({ length: a.twice ? 2 : 1 }, () => payer.post<CashierOrder>('/api/pay/order', body)),
+      );
+      expect(new Set(answers.map((r) => r.body.data.orderNo)).size).toBe(1);
+      orders.push(answers[0]!.body.data);
+    } else if (a.t === 'notify' && orders.length) {
+      await notify(payer, orders[a.i % orders.length]!.orderNo, a.result);
+    } else if (a.t === 'close') {
+      await closeExpiredOrders(t.database.db, { tz: t.config.timezone }, new Date(Date.now() + a.minutes * 60_000));
+    } else if (a.t === 'refund' && orders.length) {
+      const o = orders[a.i % orders.length]!;
+      const amountFen = Math.max(1, Math.round(o.amountFen * a.share));
+      const key = newKey();
+      const answers = await Promise.all(
+        Array.from({ length: a.parallel }, () =>
+          finance.post<{ refundNo: string }>('/api/merchant/order/refund', {
+            orderNo: o.orderNo,
+            amountFen,
+            reason: 'property test',
+            idempotencyKey: a.reuseKey ? key : newKey(),
+          }),
+        ),
+      );
+      for (const r of answers) {
+        expect([200, 409]).toContain(r.body.code);
+        if (r.body.code === 200 && !refundNos.includes(r.body.data.refundNo)) refundNos.push(r.body.data.refundNo);
+      }
+    } else if (a.t === 'answer' && refundNos.length) {
+      await refundNotify(payer, refundNos[a.j % refundNos.length]!, a.result);
+    }
+    await assertBooks();
+  }
+}
+
+describe('money conservation over random sequences (fast-check)', () => {
+  it(`holds after every step of ${RUNS} random sequences`, { timeout: 600_000 }, async () => {
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 25 }), run), { numRuns: RUNS });
+  });
+});
