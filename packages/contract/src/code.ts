@@ -13,3 +13,8 @@ export const codeNo = z.string().trim().regex(CODE_NO_RE, 'must be a payment cod
 
 /** A label printed on the cashier page and kept with each order (the till, the table, the product). */
 export const codeLabel = z.string().trim().max(30, 'must be at most 30 characters');
+
+/** The public cashier of a code, under the web app's base: what its QR code opens (after the public origin). */
+export function codePayPath(no: string): string {
+  return `/mchweb/pay/${no}`;
+}

@@ -15,3 +15,4 @@ export * from './invitation.ts';
 export * from './money.ts';
 export * from './code.ts';
 export * from './order.ts';
+export * from './code-api.ts';
