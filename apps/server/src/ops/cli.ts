@@ -7,6 +7,7 @@ import { OpsError } from '../ops-error.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
+import { ORDER_COMMANDS } from './order.commands.ts';
 import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
 
 export { formatTable, usersWithCompanies };
@@ -35,6 +36,7 @@ export const COMMANDS: Record<string, Command> = {
   'company:close': statusCommand('close', 'close an organisation for good (answers 8091033; cannot be undone)'),
   ...USER_COMMANDS,
   ...ONBOARDING_COMMANDS,
+  ...ORDER_COMMANDS,
 };
 
 export function usage(): string {

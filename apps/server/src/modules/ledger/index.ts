@@ -14,5 +14,6 @@ export {
   type PostingLine,
 } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
+export { bulkPost } from './ledger.bulk.ts';
 
 export const module: AppModule = { name: 'ledger' };

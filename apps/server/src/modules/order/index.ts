@@ -11,6 +11,7 @@ import { orders } from './order.tables.ts';
 export { createPayment, type PaySettings } from './cashier.service.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
+export { generateDemoOrders } from './order-demo.ts';
 
 export const module: AppModule = {
   name: 'order',

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderPage, OrderSummary } from '@mchweb/contract';
+import { checkLedger } from '../src/modules/ledger/index.ts';
+import { generateDemoOrders } from '../src/modules/order/index.ts';
+import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+
+// The bulk generator behind `npm run ops -- demo:orders` (the benchmarks' million orders): its orders must agree
+// with the ledger and the day totals exactly as if they had been paid one by one.
+let t: TestApp;
+let owner: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signIn('13800138000');
+});
+afterAll(async () => t.close());
+
+describe('demo:orders', () => {
+  it('makes orders over the days asked, in time order, with a balanced ledger and day totals that match the rows', async () => {
+    const made = await generateDemoOrders(t.database.db, { orders: 3_000, days: 10, tz: t.config.timezone });
+    expect(made).toBe(3_000);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+    const filter = { from: '2000-01-01' };
+    // The totals (from day totals) against the rows themselves (an amount filter forces the row scan).
+    const byDays = (await owner.post<OrderSummary>('/api/merchant/order/summary', filter)).body.data;
+    const byRows = (await owner.post<OrderSummary>('/api/merchant/order/summary', { ...filter, amountMinFen: 0 })).body
+      .data;
+    expect(byDays).toEqual(byRows);
+    expect(byDays.count).toBeGreaterThan(1_000); // the demo organisation's share of the merchants
+    expect(byDays.refundedFen).toBeGreaterThan(0);
+    const page = (await owner.post<OrderPage>('/api/merchant/order/list', { ...filter, limit: 100 })).body.data.rows;
+    const times = page.map((o) => o.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(new Set(page.map((o) => o.status))).toContain('SUCCESS');
+    // A second run adds to the first without clashing numbers.
+    await generateDemoOrders(t.database.db, { orders: 1_000, days: 10, tz: t.config.timezone });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+});
