@@ -53,6 +53,35 @@ describe('issue 14.6 cookies and headers', () => {
     expect(page.headers['x-frame-options']).toBeDefined();
   });
 
+  it('every answer carries the same security headers: an API call, a refusal before routing, a 404, a page', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = [
+      await get(t, '/api/merchant/user/getCurrentUser'),
+      await t.app.inject({ method: 'POST', url: '/api/merchant/logout' }), // no XSRF: refused in onRequest
+      await get(t, '/api/merchant/nowhere'),
+      await get(t, '/mchweb/order'),
+    ];
+    for (const res of answers) {
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('/api/docs is published outside production, and in production only with API_DOCS=true', async () => {
     expect((await get(t, '/api/docs/openapi.json')).statusCode).toBe(200);
     expect((await get(prod, '/api/docs/openapi.json')).statusCode).toBe(404);
