@@ -211,6 +211,12 @@ describe('S7.6 XSRF double submit', () => {
     }
   });
 
+  it('every value issued is new and well formed, past refills of the pool its nonces are drawn from', () => {
+    const values = Array.from({ length: 600 }, () => t.app.xsrfToken());
+    expect(new Set(values).size).toBe(600);
+    for (const value of values) expect(value).toMatch(/^[\w-]{24}\.[\w-]{32}$/);
+  });
+
   it('a POST with the matching cookie and header goes through', async () => {
     const value = t.app.xsrfToken();
     const res = await t.client().raw({
