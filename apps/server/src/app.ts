@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
+import { encodeFrozenOnce } from './frozen-answer.ts';
 import type { ModuleContext } from './module.ts';
 import { MODULES, WELCOME_STEPS } from './modules/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
@@ -66,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(encodeFrozenOnce(serializerCompiler));
   // The API speaks JSON only: without this, Fastify would parse text/plain into a string and answer a
   // confusing "expected object" instead of "wrong content type".
   app.removeContentTypeParser('text/plain');

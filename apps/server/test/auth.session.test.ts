@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
+import { BUILT_IN_ROLE_PERMISSIONS, type CurrentUserData, type Role, type StaffMember } from '@mchweb/contract';
 import { sessions } from '../src/modules/session/session.tables.ts';
 import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
 import { users } from '../src/modules/user/user.tables.ts';
@@ -242,6 +243,32 @@ describe('with the in-process access cache on (as in production)', () => {
     cached = await createTestApp({ config: { accessCacheMs: 60_000 } });
   });
   afterAll(async () => cached.close());
+
+  it('getCurrentUser answers alike while nothing changes, and shows a new role or company name at once', async () => {
+    const owner = await cached.signIn('13800138000');
+    const cashier = await cached.signIn('13800138003');
+    const first = (await cashier.get<NonNullable<CurrentUserData>>(me)).body;
+    expect(first.data.userInfo.role).toBe('CASHIER');
+    expect((await cashier.get(me)).body).toEqual(first);
+
+    const roles = (await owner.get<Role[]>('/api/merchant/role/list')).body.data;
+    const staff = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data;
+    const memberId = staff.find((m) => m.mobile === '13800138003')!.memberId;
+    const finance = roles.find((r) => r.code === 'FINANCE')!.roleId;
+    expect((await owner.post('/api/merchant/staff/setRole', { memberId, roleId: finance })).body.code).toBe(200);
+    const moved = (await cashier.get<NonNullable<CurrentUserData>>(me)).body.data;
+    expect(moved.userInfo.role).toBe('FINANCE');
+    expect(moved.buttonData.map((b) => b.code)).toEqual([...BUILT_IN_ROLE_PERMISSIONS.FINANCE].sort());
+
+    const renamed = await owner.post('/api/merchant/feeManager/updateCompany', {
+      companyName: 'Morning Light Coffee Group',
+      contactName: 'Wang Fang',
+    });
+    expect(renamed.body.code).toBe(200);
+    const after = (await cashier.get<NonNullable<CurrentUserData>>(me)).body.data;
+    expect(after.userInfo.companyName).toBe('Morning Light Coffee Group');
+    expect(after.buttonData).toEqual(moved.buttonData);
+  });
 
   it('logout and a password change take effect at once, although lookups are cached', async () => {
     const a = await cached.signIn('13800138000');

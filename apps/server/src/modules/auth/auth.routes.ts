@@ -9,6 +9,7 @@ import {
   registerBody,
 } from '@mchweb/contract';
 import { ok } from '../../errors.ts';
+import { okFrozen } from '../../frozen-answer.ts';
 import type { ModuleContext } from '../../module.ts';
 import { changePassword, currentUser, login, logout, register } from './auth.service.ts';
 
@@ -61,8 +62,9 @@ const authRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
       summary: 'The signed-in user, menu and buttons; data null when not signed in',
       response: { 200: envelopeSchema(currentUserData) },
     },
+    // The same frozen answer while the access cache holds its parts: encoded once (frozen-answer.ts).
     handler: async (request) =>
-      ok(await currentUser(app.db, request.actor, (key, load) => app.accessCache.get(key, load))),
+      okFrozen(await currentUser(app.db, request.actor, (key, load) => app.accessCache.get(key, load))),
   });
 };
 export default authRoutes;

@@ -1,8 +1,16 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { Code, judgePassword, menuFor, type CurrentUserData, type LoginData } from '@mchweb/contract';
-import { memberBlock, requireUser, type Actor } from '../../actor.ts';
+import {
+  Code,
+  judgePassword,
+  menuFor,
+  type CurrentUserData,
+  type LoginData,
+  type MerchantSummary,
+} from '@mchweb/contract';
+import { memberBlock, requireUser, type Actor, type Membership } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import { BizError, conflict, invalid } from '../../errors.ts';
+import { deepFreeze } from '../../frozen-answer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { blockedStartingCompany, startingCompany } from '../company/index.ts';
 import { listMerchantSummaries } from '../merchant/index.ts';
@@ -149,6 +157,14 @@ export async function changePassword(db: Db, actor: Actor, input: { oldPassword:
   });
 }
 
+/**
+ * The last answer built for a membership, with the user and merchant list it was made of. With the access
+ * cache on, a GET's membership, user and merchants are the cached objects themselves: the same three objects
+ * make the same answer, so it is handed out again (frozen; the serialiser then reuses its text, see
+ * frozen-answer.ts). Any write empties the cache, new objects are loaded, and a new answer is built.
+ */
+const lastAnswer = new WeakMap<Membership, { user: object; mchList: object; answer: CurrentUserData }>();
+
 /** userInfo, the menu and buttons of the member's role, and the merchants of the current company. */
 export async function currentUser(db: Db, actor: Actor, cached: Lookup = noCache): Promise<CurrentUserData> {
   if (actor.kind !== 'user' || actor.userId === null) return null;
@@ -156,9 +172,24 @@ export async function currentUser(db: Db, actor: Actor, cached: Lookup = noCache
   const user = await cached(`user:${userId}`, () => findUser(db, userId));
   if (!user) return null;
   const working = member !== null && !memberBlock(member);
-  const granted = working ? member.permissions : new Set<string>();
-  const menu = working ? menuFor(granted) : [];
   const mchList = working ? await cached(`merchants:${companyId}`, () => listMerchantSummaries(db, companyId)) : [];
+  if (!member) return buildAnswer(user, null, companyId, false, mchList);
+  const last = lastAnswer.get(member);
+  if (last && last.user === user && last.mchList === mchList) return last.answer;
+  const answer = deepFreeze(buildAnswer(user, member, companyId, working, mchList));
+  lastAnswer.set(member, { user, mchList, answer });
+  return answer;
+}
+
+function buildAnswer(
+  user: { id: number; mobile: string; username: string | null; name: string | null },
+  member: Membership | null,
+  companyId: number | null,
+  working: boolean,
+  mchList: MerchantSummary[],
+): CurrentUserData {
+  const granted = working ? member!.permissions : new Set<string>();
+  const menu = working ? menuFor(granted) : [];
   return {
     userInfo: {
       userId: user.id,
