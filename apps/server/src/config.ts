@@ -59,10 +59,15 @@ export interface Config {
   autoReview: AutoReview;
   autoReviewDelayMs: number;
   /**
-   * The origin invitation links point to (`https://pay.example.com`), MCHWEB_PUBLIC_ORIGIN; when empty, the
-   * origin the member's request came to.
+   * The origin invitation links and payment codes point to (`https://pay.example.com`), MCHWEB_PUBLIC_ORIGIN; when
+   * empty, the origin the member's request came to.
    */
   publicOrigin: string | null;
+  /**
+   * A font with Chinese glyphs for the printable sheets of payment codes (MCHWEB_PDF_FONT: a .ttf/.otf file, or
+   * `file.ttc#PostScriptName` for a collection); when empty, the usual places of Noto Sans CJK and others are tried.
+   */
+  pdfFont: string | null;
   /**
    * The sandbox refund channel (MCHWEB_SANDBOX_REFUND): answer PROCESSING refunds `sandboxRefundDelayMs` after they
    * were asked for with success or failure, or off (tests answer them through `/api/pay/sandbox/refund-notify`).
@@ -153,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     autoReviewDelayMs: Math.max(0, int(env.MCHWEB_AUTO_REVIEW_DELAY_MS, 5000)),
     publicOrigin: env.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
+    pdfFont: env.MCHWEB_PDF_FONT || null,
     sandboxRefund: oneOf(
       'MCHWEB_SANDBOX_REFUND',
       SANDBOX_REFUND_MODES,

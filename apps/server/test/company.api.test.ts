@@ -176,10 +176,10 @@ describe('organisation profile', () => {
       { key: 'serviceOpened', done: true, path: '/open' },
       { key: 'mobileBound', done: true, path: '/organ-home' },
       { key: 'firstMerchant', done: true, path: '/merchant-entry' },
-      { key: 'firstCode', done: false, path: '/code-setting' },
+      { key: 'firstCode', done: true, path: '/code-setting' },
       { key: 'firstPayment', done: false, path: '/order' },
     ]);
-    expect(res.body.data).toMatchObject({ doneCount: 4, total: 6 });
+    expect(res.body.data).toMatchObject({ doneCount: 5, total: 6 });
 
     const user = await registerUser('13911110005');
     await user.post(`${M}/feeManager/addCompany`, newCompany());

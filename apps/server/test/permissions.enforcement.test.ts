@@ -4,6 +4,7 @@ import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   isPermission,
+  type CodeBatchPage,
   type CompanyInfo,
   type IncoPage,
   type InvitePage,
@@ -49,6 +50,8 @@ interface Ids {
   /** A paid order, and the bound code it was paid on. */
   orderNo: string;
   codeNo: string;
+  /** A batch of payment codes (its printable sheet). */
+  batchNo: string;
 }
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -109,6 +112,12 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/pay/order/:orderNo': (ids) => ({ orderNo: ids.orderNo }),
   'POST /api/pay/sandbox/notify': (ids) => ({ orderNo: ids.orderNo, result: 'SUCCESS' }),
   'POST /api/pay/sandbox/refund-notify': () => ({ refundNo: 'R20260101000000000000', result: 'SUCCESS' }),
+  'POST /api/merchant/code/batch/create': () => ({ count: 1 }),
+  'POST /api/merchant/code/bind': (ids) => ({ codeNo: ids.codeNo, mchNo: ids.mchNo, fixedAmountFen: 100 }),
+  'POST /api/merchant/code/unbind': (ids) => ({ codeNo: ids.codeNo }),
+  'POST /api/merchant/code/disable': (ids) => ({ codeNo: ids.codeNo }),
+  'GET /api/merchant/code/sheet': (ids) => ({ batchNo: ids.batchNo }),
+  'GET /api/merchant/code/png': (ids) => ({ codeNo: ids.codeNo }),
 };
 
 interface ApiRoute {
@@ -150,7 +159,7 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
   return s?.shape ? Object.keys(s.shape) : [];
 }
 /** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
-const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo'];
+const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo'];
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
 const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
@@ -232,6 +241,7 @@ beforeAll(async () => {
     fileId: (await upload(owner)).body.data.fileId,
     codeNo,
     orderNo: await paid(t.client(), codeNo, 10_000),
+    batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
   };
 
   stranger = await userWithSession('13700008888');
@@ -298,6 +308,9 @@ describe('S6.4 enforcement generated from the route table', () => {
         'POST /api/merchant/inco/submit',
         'POST /api/merchant/inco/invite/revoke',
         'GET /api/merchant/inco/file/:fileId',
+        'POST /api/merchant/code/bind',
+        'GET /api/merchant/code/sheet',
+        'GET /api/merchant/code/png',
       ]),
     );
     for (const route of withIds) {

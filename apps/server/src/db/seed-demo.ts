@@ -4,6 +4,7 @@ import type { Db } from './client.ts';
 import { recordAudit } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
+import { insertDemoCodes } from '../modules/code/index.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 import type { FileStorage } from '../file-storage.ts';
@@ -16,6 +17,9 @@ export const DEMO_ACCOUNTS = {
   finance: '13800138002',
   cashier: '13800138003',
 } as const;
+
+/** Demo payment codes with known numbers: one asks ¥25.00 (M100000001), the other lets the payer type (M100000002). */
+export const DEMO_CODES = { fixedAmount: '880000000001', typedAmount: '880000000002' } as const;
 
 /** A valid unified social credit code from a 17-character body. */
 export const withCheckChar = (first17: string) => first17 + creditCodeCheckChar(first17);
@@ -94,6 +98,25 @@ export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<bo
       withCheckChar,
       storage,
     );
+    // Payment codes: a batch of six, two bound (one with a fixed amount), one disabled. Fixed numbers (README).
+    const day = 24 * 3600_000;
+    const ago = (days: number) => new Date(Date.now() - days * day);
+    await insertDemoCodes(tx, {
+      companyId: coffee,
+      createdBy: owner.id,
+      createdAt: ago(20),
+      codes: [
+        {
+          codeNo: DEMO_CODES.fixedAmount,
+          bound: { mchNo: 'M100000001', fixedAmountFen: 2500, label: '美式咖啡 Americano', at: ago(19) },
+        },
+        { codeNo: DEMO_CODES.typedAmount, bound: { mchNo: 'M100000002', label: '前台收银 Front till', at: ago(18) } },
+        { codeNo: '880000000003', disabledAt: ago(5) },
+        { codeNo: '880000000004' },
+        { codeNo: '880000000005' },
+        { codeNo: '880000000006' },
+      ],
+    });
   });
   return true;
 }

@@ -1,6 +1,7 @@
 import type { AppModule, WelcomeStep } from '../module.ts';
 import { module as audit } from './audit/index.ts';
 import { module as auth } from './auth/index.ts';
+import { module as code } from './code/index.ts';
 import { module as company } from './company/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
@@ -13,13 +14,13 @@ import { module as staff } from './staff/index.ts';
  * folder under modules/ (with an index.ts exporting `module`) plus one line here; its tables are found by
  * drizzle-kit on their own (`modules/*\/*.tables.ts`). The user and session modules have no routes of their own.
  */
-export const MODULES: readonly AppModule[] = [sms, auth, company, staff, audit, merchant, onboarding, order];
+export const MODULES: readonly AppModule[] = [sms, auth, company, staff, audit, merchant, code, onboarding, order];
 
 /**
- * Checklist steps whose module is not built yet (payment codes and payments): shown, never done, until the
- * payments work contributes them from its module and they leave this list.
+ * Checklist steps whose module is not built yet: shown, never done, until their module contributes them and they
+ * leave this list. (Every step has its module now.)
  */
-const PLANNED_STEPS: WelcomeStep[] = [{ key: 'firstCode', path: '/code-setting', done: async () => false }];
+const PLANNED_STEPS: WelcomeStep[] = [];
 
 export const WELCOME_STEPS: readonly WelcomeStep[] = [
   ...MODULES.flatMap((m) => m.welcomeSteps ?? []),
