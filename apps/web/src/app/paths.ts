@@ -33,6 +33,8 @@ export const ROUTES: PageRoute[] = [
   { path: '/protocal-risk', area: 'blank', load: () => import('@/features/auth/pages/protocal-risk.page') },
   // The invited merchant's onboarding form: the invitation is the credential (no sign-in, no menu).
   { path: '/inco/:inviteNo', area: 'blank', load: () => import('@/features/onboarding/pages/inco-invite.page') },
+  // The payer's cashier, reached by scanning a payment code: the code is all it needs (no sign-in, no menu).
+  { path: '/pay/:codeNo', area: 'blank', load: () => import('@/features/order/pages/pay.page') },
   // Blank layout behind the guard
   { path: '/open', area: 'blankGuarded', load: () => import('@/features/company/pages/open.page') },
   // Main layout (S2.7)

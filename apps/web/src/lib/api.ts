@@ -85,21 +85,25 @@ function filenameOf(disposition: string | undefined, fallback: string): string {
 
 /**
  * An export (S7.4): POST the filter, receive the file, save it under the server's file name. The code checks
- * are skipped for binary answers, but a JSON answer is an envelope refusal and its `msg` is shown.
+ * are skipped for binary answers, but a JSON answer is an envelope refusal and its `msg` is shown. `onProgress`
+ * gets the percentage (0 while the size is unknown, as for a streamed file) and the bytes received so far;
+ * `options` may give a longer timeout for a big file and a signal to cancel it.
  */
 export async function download(
   url: string,
   body: object,
-  onProgress?: (percent: number) => void,
+  onProgress?: (percent: number, loaded: number) => void,
   fallbackName = 'export',
+  options: Pick<CallOptions, 'signal' | 'timeout'> = {},
 ): Promise<string> {
   const res = await (
     await client()
   ).post<Blob>(url, body, {
+    ...options,
     raw: true,
     responseType: 'blob',
     headers: { Accept: '*/*' },
-    onDownloadProgress: (e) => onProgress?.(percent(e)),
+    onDownloadProgress: (e) => onProgress?.(percent(e), e.loaded),
   });
   const blob = res.data;
   if (blob.type.includes('application/json')) {
@@ -118,7 +122,7 @@ export async function download(
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
-  onProgress?.(100);
+  onProgress?.(100, blob.size);
   return name;
 }
 

@@ -1,0 +1,9 @@
+import type { CashierOrder } from '@mchweb/contract';
+import { apiGet, atApiOrigin } from '@/lib/api';
+
+/** How often the cashier reads a PENDING order again until the channel's notice has settled it. */
+export const CASHIER_POLL_MS = 1500;
+
+/** GET /api/pay/order/:orderNo (public): what the payer may see of the order. Quiet: the page shows a refusal. */
+export const fetchCashierOrder = (orderNo: string, signal?: AbortSignal) =>
+  apiGet<CashierOrder>(atApiOrigin(`/api/pay/order/${encodeURIComponent(orderNo)}`), {}, { signal, quiet: true });

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderDetail } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+import { orderKeys } from './query-keys';
+
+/** How often an open order whose refund is PROCESSING is read again, until the channel answers. */
+export const REFUND_POLL_MS = 2000;
+
+/**
+ * GET /order/detail?orderNo=: the order with its timeline, refunds and ledger postings. Quiet: the drawer shows
+ * a refusal (not found, another organisation's order) with a retry instead of a toast.
+ */
+export const fetchOrderDetail = (orderNo: string, signal?: AbortSignal) =>
+  apiGet<OrderDetail>('/order/detail', { orderNo }, { signal, quiet: true });
+
+export const orderDetailQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(orderNo),
+    queryFn: ({ signal }) => fetchOrderDetail(orderNo, signal),
+  });
+/** One order, read again while one of its refunds waits for the channel. */
+export const useOrderDetail = (orderNo: string | null) =>
+  useQuery({
+    ...orderDetailQuery(orderNo ?? ''),
+    enabled: Boolean(orderNo),
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some((r) => r.status === 'PROCESSING') ? REFUND_POLL_MS : false,
+  });

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderFilter, OrderSummary } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { ORDER_POLL_MS } from './order-list';
+import { orderKeys } from './query-keys';
+
+/** POST /order/summary: count, paid count, amount, refunded, fee and net of the same filter as the list. */
+export const fetchOrderSummary = (filter: OrderFilter, signal?: AbortSignal) =>
+  apiPost<OrderSummary>('/order/summary', filter, { signal });
+
+export const orderSummaryQuery = (filter: OrderFilter) =>
+  queryOptions({
+    queryKey: orderKeys.summary(filter),
+    queryFn: ({ signal }) => fetchOrderSummary(filter, signal),
+  });
+/** `live`: read again with the list's first page (every ORDER_POLL_MS while the tab is visible). */
+export const useOrderSummary = (filter: OrderFilter, live: boolean) =>
+  useQuery({ ...orderSummaryQuery(filter), refetchInterval: live ? ORDER_POLL_MS : false });

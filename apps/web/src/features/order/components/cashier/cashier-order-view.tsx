@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import '@/i18n/dayjs-locale';
+import type { CashierOrder } from '@mchweb/contract';
+import { fieldOf } from '@/lib/api';
+import { ApiError } from '@/lib/api-error';
+import { CASHIER_POLL_MS, fetchCashierOrder } from '../../api/cashier-order';
+import { sandboxNotify } from '../../api/sandbox-notify';
+import { CASHIER_NS } from '../../cashier-i18n';
+import { yuan } from '../order-values';
+import { forgetPaymentKey } from './payment-key';
+
+const FINAL = ['SUCCESS', 'FAILED', 'CLOSED', 'PARTIAL_REFUNDED', 'REFUNDED'];
+
+/**
+ * One order of the cashier: the sandbox channel's page while it is PENDING (simulate success or failure), then
+ * the result. Read again every CASHIER_POLL_MS until it is final, so a notice sent from elsewhere or the close
+ * job shows too. Once final, the payment's idempotency key is forgotten: the next payment is a new one.
+ */
+export function CashierOrderView({
+  codeNo,
+  orderNo,
+  initial,
+  onBack,
+  onAgain,
+  onDone,
+}: {
+  codeNo: string;
+  orderNo: string;
+  initial: CashierOrder | null;
+  onBack: (order: CashierOrder) => void;
+  onAgain: (order: CashierOrder) => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(CASHIER_NS);
+  const [order, setOrder] = useState<CashierOrder | null>(initial?.orderNo === orderNo ? initial : null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const final = order !== null && FINAL.includes(order.status);
+
+  useEffect(() => {
+    if (final) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () =>
+      fetchCashierOrder(orderNo, controller.signal).then(
+        (o) => {
+          setError(null);
+          setOrder(o);
+          if (!FINAL.includes(o.status)) timer = setTimeout(read, CASHIER_POLL_MS);
+        },
+        (e: unknown) => {
+          if (controller.signal.aborted) return;
+          setError(e);
+          // A network hiccup while waiting: keep trying; a refusal (unknown order) stops.
+          if (!(e instanceof ApiError)) timer = setTimeout(read, CASHIER_POLL_MS * 2);
+        },
+      );
+    timer = setTimeout(read, initial?.orderNo === orderNo ? CASHIER_POLL_MS : 0);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [orderNo, final, attempt, initial]);
+
+  useEffect(() => {
+    if (order && final) forgetPaymentKey(codeNo, order.amountFen, order.channel);
+  }, [order, final, codeNo]);
+
+  if (!order) {
+    if (error instanceof ApiError)
+      return (
+        <Result
+          status="404"
+          title={t('orderMissing.title')}
+          subTitle={fieldOf(error).message || t('orderMissing.text')}
+          extra={<Button onClick={onDone}>{t('result.another')}</Button>}
+          data-testid="cashier-order-missing"
+        />
+      );
+    if (error)
+      return (
+        <Result
+          status="warning"
+          title={t('loadError')}
+          subTitle={fieldOf(error).message}
+          extra={
+            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      );
+    return <Spin size="large" className="cashier-spin" aria-label={t('loading')} />;
+  }
+  if (!final) return <SandboxPanel order={order} onBack={() => onBack(order)} onNotified={setOrder} />;
+  return <CashierResult order={order} onAgain={() => onAgain(order)} onDone={onDone} />;
+}
+
+/** The sandbox channel's page: what a real channel's app would ask, and its two answers. */
+function SandboxPanel({
+  order,
+  onBack,
+  onNotified,
+}: {
+  order: CashierOrder;
+  onBack: () => void;
+  onNotified: (order: CashierOrder) => void;
+}) {
+  const { t } = useTranslation(CASHIER_NS);
+  const [busy, setBusy] = useState<'SUCCESS' | 'FAILED' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const left = useSecondsLeft(order.expiresAt);
+
+  async function notify(result: 'SUCCESS' | 'FAILED') {
+    if (busy) return;
+    setBusy(result);
+    setError(null);
+    try {
+      onNotified(await sandboxNotify({ orderNo: order.orderNo, result }));
+    } catch (e) {
+      setError(fieldOf(e).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="cashier-card cashier-sandbox" aria-labelledby="sandbox-title" data-testid="cashier-sandbox">
+      <div className={`cashier-sandbox-bar cashier-channel-${order.channel.toLowerCase()}`}>
+        <h2 id="sandbox-title">{t('sandbox.title', { channel: t(`channelName.${order.channel}`) })}</h2>
+      </div>
+      <div className="cashier-sandbox-body">
+        <div className="cashier-muted">{order.mchName}</div>
+        <div className="cashier-sandbox-amount" data-testid="cashier-sandbox-amount">
+          {yuan(order.amountFen)}
+        </div>
+        <dl className="cashier-facts">
+          <dt>{t('sandbox.order')}</dt>
+          <dd className="cashier-mono" data-testid="cashier-order-no">
+            {order.orderNo}
+          </dd>
+        </dl>
+        <p className="cashier-expires" role="timer" aria-live="off">
+          {t('sandbox.expires', { time: clock(left) })}
+        </p>
+        <Alert type="info" showIcon title={t('sandbox.note')} className="cashier-sandbox-note" />
+        <div className="cashier-sandbox-actions">
+          <Button
+            type="primary"
+            size="large"
+            block
+            loading={busy === 'SUCCESS'}
+            disabled={busy !== null}
+            onClick={() => void notify('SUCCESS')}
+            data-testid="sandbox-success"
+          >
+            {t('sandbox.success')}
+          </Button>
+          <Button
+            danger
+            size="large"
+            block
+            loading={busy === 'FAILED'}
+            disabled={busy !== null}
+            onClick={() => void notify('FAILED')}
+            data-testid="sandbox-fail"
+          >
+            {t('sandbox.fail')}
+          </Button>
+          <Button type="link" block onClick={onBack} disabled={busy !== null} data-testid="sandbox-back">
+            {t('sandbox.cancel')}
+          </Button>
+        </div>
+        {error && <Alert type="error" showIcon title={t('sandbox.notifyFailed')} description={error} role="alert" />}
+        <div className="cashier-muted cashier-center" aria-live="polite">
+          <Spin size="small" /> {t('sandbox.waiting')}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The result page: paid (amount, merchant, when), failed (pay again), closed unpaid (pay again). */
+function CashierResult({ order, onAgain, onDone }: { order: CashierOrder; onAgain: () => void; onDone: () => void }) {
+  const { t } = useTranslation(CASHIER_NS);
+  const paid = order.status !== 'FAILED' && order.status !== 'CLOSED';
+  const status = paid ? 'SUCCESS' : order.status;
+  return (
+    <section className="cashier-card cashier-result" data-testid={`cashier-result-${status}`}>
+      <Result
+        status={paid ? 'success' : status === 'FAILED' ? 'error' : 'warning'}
+        title={<h2 className="cashier-result-title">{t(`result.${status}`)}</h2>}
+        subTitle={
+          paid ? (
+            <>
+              <span className="cashier-result-amount" data-testid="cashier-result-amount">
+                {yuan(order.amountFen)}
+              </span>
+              <span>{t('result.successText', { mch: order.mchName })}</span>
+            </>
+          ) : (
+            t(status === 'FAILED' ? 'result.failedText' : 'result.closedText')
+          )
+        }
+      />
+      <dl className="cashier-facts">
+        <dt>{t('result.orderNo')}</dt>
+        <dd className="cashier-mono">{order.orderNo}</dd>
+        <dt>{t('result.channel')}</dt>
+        <dd>{t(`channelName.${order.channel}`)}</dd>
+        {order.paidAt && (
+          <>
+            <dt>{t('result.paidAt')}</dt>
+            <dd>{dayjs(order.paidAt).format('YYYY-MM-DD HH:mm:ss')}</dd>
+          </>
+        )}
+      </dl>
+      <div className="cashier-result-actions">
+        {paid ? (
+          <Button size="large" block onClick={onDone} data-testid="cashier-another">
+            {t('result.another')}
+          </Button>
+        ) : (
+          <Button type="primary" size="large" block onClick={onAgain} data-testid="cashier-again">
+            {t('result.again')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function useSecondsLeft(until: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
+}
+
+const clock = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;

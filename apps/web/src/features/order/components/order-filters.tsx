@@ -1,0 +1,330 @@
+import { useState } from 'react';
+import { Badge, Button, ConfigProvider, DatePicker, Input, Select, Space } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { OrderFilter } from '@mchweb/contract';
+import { parseYuan } from '@mchweb/contract/money';
+import { lastDays } from '@/lib/date-range';
+import { useSession } from '@/lib/session';
+import {
+  CHANNEL_LIST,
+  CODE_NO_PATTERN,
+  LABEL_MAX,
+  MCH_NO_PATTERN,
+  ORDER_DEFAULT_DAYS,
+  ORDER_NO_PATTERN,
+  ORDER_STATUS_LIST,
+} from './order-values';
+import { NS } from '../i18n';
+
+const DAY = 'YYYY-MM-DD';
+const isDay = (v: string | null): v is string => !!v && dayjs(v, DAY, true).isValid();
+const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] => [
+  ...new Set((value ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v))),
+];
+/** 1230 fen -> "12.3": the amount as the address keeps it. */
+const yuanText = (fen: number) => String(fen / 100);
+
+/**
+ * The filter of /order as kept in the address: `?time=paid&from=2026-05-01&to=2026-05-08&mch=M1,M2&status=SUCCESS
+ * &channel=WECHAT&min=10&max=99.5&orderNo=&codeNo=&label=`. Without `from`/`to` the last ORDER_DEFAULT_DAYS days
+ * and today (S9.5's date-range helper), sent as days: the server counts `from` from its start and `to` to its end.
+ * Values the server would refuse (a malformed number, an unknown status) are dropped.
+ */
+export function filterFromParams(params: URLSearchParams, now: Date = new Date()): OrderFilter {
+  const [defaultFrom, defaultTo] = lastDays(ORDER_DEFAULT_DAYS, now);
+  const from = params.get('from');
+  const to = params.get('to');
+  const ranged = isDay(from) && isDay(to) && from <= to;
+  const mchNos = [...new Set((params.get('mch') ?? '').split(',').filter((m) => MCH_NO_PATTERN.test(m)))].slice(0, 50);
+  const statuses = listOf(params.get('status'), ORDER_STATUS_LIST);
+  const channels = listOf(params.get('channel'), CHANNEL_LIST);
+  const min = parseYuan(params.get('min') ?? '');
+  const max = parseYuan(params.get('max') ?? '');
+  const orderNo = params.get('orderNo')?.trim().toUpperCase();
+  const codeNo = params.get('codeNo')?.trim();
+  const label = params.get('label')?.trim().slice(0, LABEL_MAX);
+  return {
+    timeField: params.get('time') === 'paid' ? 'paid' : 'created',
+    from: ranged ? from : defaultFrom,
+    to: ranged ? to : defaultTo,
+    ...(mchNos.length ? { mchNos } : {}),
+    ...(statuses.length ? { statuses } : {}),
+    ...(channels.length ? { channels } : {}),
+    ...(min !== null ? { amountMinFen: min } : {}),
+    ...(max !== null ? { amountMaxFen: max } : {}),
+    ...(orderNo && ORDER_NO_PATTERN.test(orderNo) ? { orderNo } : {}),
+    ...(codeNo && CODE_NO_PATTERN.test(codeNo) ? { codeNo } : {}),
+    ...(label ? { label } : {}),
+  };
+}
+
+export function paramsFromFilter(filter: OrderFilter): Record<string, string> {
+  return {
+    ...(filter.timeField === 'paid' ? { time: 'paid' } : {}),
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+    ...(filter.mchNos?.length ? { mch: filter.mchNos.join(',') } : {}),
+    ...(filter.statuses?.length ? { status: filter.statuses.join(',') } : {}),
+    ...(filter.channels?.length ? { channel: filter.channels.join(',') } : {}),
+    ...(filter.amountMinFen !== undefined ? { min: yuanText(filter.amountMinFen) } : {}),
+    ...(filter.amountMaxFen !== undefined ? { max: yuanText(filter.amountMaxFen) } : {}),
+    ...(filter.orderNo ? { orderNo: filter.orderNo } : {}),
+    ...(filter.codeNo ? { codeNo: filter.codeNo } : {}),
+    ...(filter.label ? { label: filter.label } : {}),
+  };
+}
+
+/** How many filters narrow the list beyond the default (time field and range count once when changed). */
+export function activeFilters(filter: OrderFilter, now: Date = new Date()): number {
+  const [from, to] = lastDays(ORDER_DEFAULT_DAYS, now);
+  const { timeField, from: f, to: t, ...rest } = filter;
+  return Object.keys(rest).length + (timeField === 'paid' || f !== from || t !== to ? 1 : 0);
+}
+
+/** The filters' placeholders are their only visible labels: dark enough to read (antd's default is 0.25 alpha). */
+const READABLE_PLACEHOLDERS = { token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)' } };
+
+/**
+ * Time range (created or paid; presets from the date-range helper), merchants, statuses, channels, amount range
+ * in yuan, order number (exact), code number, label (contains). Each applies at once; a typed value that the
+ * server would refuse is marked and not applied. On a phone all but the time range fold behind one button.
+ */
+export function OrderFilters({
+  filter,
+  onChange,
+  narrow,
+}: {
+  filter: OrderFilter;
+  onChange: (f: OrderFilter) => void;
+  narrow: boolean;
+}) {
+  const { t } = useTranslation(NS);
+  const { mchList } = useSession();
+  const active = activeFilters(filter);
+  const [open, setOpen] = useState(false);
+  const set = (patch: Partial<OrderFilter>) =>
+    onChange(
+      Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined)) as OrderFilter,
+    );
+  const preset = (days: number) => {
+    const [from, to] = lastDays(days);
+    return { label: t('filter.lastDays', { n: days }), value: [dayjs(from), dayjs(to)] as [dayjs.Dayjs, dayjs.Dayjs] };
+  };
+  const today = () => {
+    const [, to] = lastDays(0);
+    return { label: t('filter.today'), value: [dayjs(to), dayjs(to)] as [dayjs.Dayjs, dayjs.Dayjs] };
+  };
+
+  const range = (
+    <Space.Compact className="order-filter-range">
+      <Select
+        value={filter.timeField ?? 'created'}
+        onChange={(timeField: 'created' | 'paid') => set({ timeField })}
+        options={[
+          { value: 'created', label: t('filter.created') },
+          { value: 'paid', label: t('filter.paid') },
+        ]}
+        aria-label={t('filter.timeField')}
+        popupMatchSelectWidth={false}
+        data-testid="order-filter-time"
+      />
+      <DatePicker.RangePicker
+        value={[dayjs(String(filter.from)), dayjs(String(filter.to))]}
+        presets={[today(), preset(7), preset(30), preset(90)]}
+        allowClear={false}
+        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        onChange={(v) => v?.[0] && v[1] && set({ from: v[0].format(DAY), to: v[1].format(DAY) })}
+        placeholder={[t('filter.from'), t('filter.to')]}
+        aria-label={t('filter.range')}
+        data-testid="order-filter-range"
+      />
+    </Space.Compact>
+  );
+
+  const fields = (
+    <>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        value={filter.mchNos ?? []}
+        onChange={(mchNos: string[]) => set({ mchNos: mchNos.length ? mchNos : undefined })}
+        options={mchList.map((m) => ({ value: m.mchNo, label: m.name }))}
+        optionFilterProp="label"
+        placeholder={t('filter.merchants')}
+        aria-label={t('filter.merchants')}
+        data-testid="order-filter-mch"
+      />
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        value={filter.statuses ?? []}
+        onChange={(statuses: OrderFilter['statuses']) => set({ statuses: statuses?.length ? statuses : undefined })}
+        options={ORDER_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        placeholder={t('filter.statuses')}
+        aria-label={t('filter.statuses')}
+        data-testid="order-filter-status"
+      />
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        value={filter.channels ?? []}
+        onChange={(channels: OrderFilter['channels']) => set({ channels: channels?.length ? channels : undefined })}
+        options={CHANNEL_LIST.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+        placeholder={t('filter.channels')}
+        aria-label={t('filter.channels')}
+        data-testid="order-filter-channel"
+      />
+      <Space.Compact className="order-filter-amount">
+        <CheckedInput
+          value={filter.amountMinFen !== undefined ? yuanText(filter.amountMinFen) : undefined}
+          read={(v) => parseYuan(v)}
+          onApply={(amountMinFen) => set({ amountMinFen: amountMinFen ?? undefined })}
+          placeholder={t('filter.amountMin')}
+          inputMode="decimal"
+          prefix="¥"
+          testId="order-filter-min"
+        />
+        <CheckedInput
+          value={filter.amountMaxFen !== undefined ? yuanText(filter.amountMaxFen) : undefined}
+          read={(v) => parseYuan(v)}
+          onApply={(amountMaxFen) => set({ amountMaxFen: amountMaxFen ?? undefined })}
+          placeholder={t('filter.amountMax')}
+          inputMode="decimal"
+          prefix="¥"
+          testId="order-filter-max"
+        />
+      </Space.Compact>
+      <CheckedInput
+        search
+        value={filter.orderNo}
+        read={(v) => (ORDER_NO_PATTERN.test(v.toUpperCase()) ? v.toUpperCase() : null)}
+        onApply={(orderNo) => set({ orderNo: orderNo ?? undefined })}
+        placeholder={t('filter.orderNo')}
+        maxLength={21}
+        testId="order-filter-orderno"
+      />
+      <CheckedInput
+        search
+        value={filter.codeNo}
+        read={(v) => (CODE_NO_PATTERN.test(v) ? v : null)}
+        onApply={(codeNo) => set({ codeNo: codeNo ?? undefined })}
+        placeholder={t('filter.codeNo')}
+        inputMode="numeric"
+        maxLength={12}
+        testId="order-filter-codeno"
+      />
+      <CheckedInput
+        search
+        value={filter.label}
+        read={(v) => v}
+        onApply={(label) => set({ label: label ?? undefined })}
+        placeholder={t('filter.label')}
+        maxLength={LABEL_MAX}
+        testId="order-filter-label"
+      />
+      {active > 0 && (
+        <Button onClick={() => onChange(filterFromParams(new URLSearchParams()))} data-testid="order-filter-reset">
+          {t('filter.reset')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <ConfigProvider theme={READABLE_PLACEHOLDERS}>
+      <div className="order-filters" role="search" aria-label={t('filter.region')}>
+        {range}
+        {narrow && (
+          <Badge count={active} size="small" offset={[-4, 4]}>
+            <Button
+              icon={<FilterOutlined />}
+              onClick={() => setOpen(!open)}
+              aria-expanded={open}
+              aria-controls="order-filter-more"
+              data-testid="order-filter-toggle"
+            >
+              {t('filter.toggle')}
+            </Button>
+          </Badge>
+        )}
+        <div className="order-filter-more" id="order-filter-more" hidden={narrow && !open}>
+          {fields}
+        </div>
+      </div>
+    </ConfigProvider>
+  );
+}
+
+/**
+ * A text filter applied on Enter (or the search button, or leaving the field): `read` turns the text into the
+ * filter's value, or null when the server would refuse it; then the field is marked and nothing is applied.
+ * Emptied, it clears its filter.
+ */
+function CheckedInput<T>({
+  value,
+  read,
+  onApply,
+  placeholder,
+  testId,
+  search,
+  ...input
+}: {
+  value: string | undefined;
+  read: (text: string) => T | null;
+  onApply: (value: T | null) => void;
+  placeholder: string;
+  testId: string;
+  search?: boolean;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric';
+  prefix?: string;
+}) {
+  const { t } = useTranslation(NS);
+  const [text, setText] = useState(value ?? '');
+  const [shown, setShown] = useState(value);
+  const [bad, setBad] = useState(false);
+  if (shown !== value) {
+    // The filter changed from elsewhere (reset, the address): show it.
+    setShown(value);
+    setText(value ?? '');
+    setBad(false);
+  }
+  const apply = (raw: string) => {
+    const v = raw.trim();
+    if (v === '') {
+      setBad(false);
+      if (value !== undefined) onApply(null);
+      return;
+    }
+    const parsed = read(v);
+    setBad(parsed === null);
+    if (parsed !== null) onApply(parsed);
+  };
+  const props = {
+    ...input,
+    allowClear: true,
+    value: text,
+    placeholder,
+    'aria-label': placeholder,
+    'aria-invalid': bad || undefined,
+    title: bad ? t('filter.invalid') : undefined,
+    status: bad ? ('error' as const) : undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setText(e.target.value);
+      // Emptied (typed away or the clear button): the filter goes at once.
+      if (e.target.value === '') apply('');
+    },
+    onBlur: () => apply(text),
+    'data-testid': testId,
+  };
+  return search ? (
+    <Input.Search {...props} onSearch={(v) => apply(v)} />
+  ) : (
+    <Input {...props} onPressEnter={() => apply(text)} />
+  );
+}
