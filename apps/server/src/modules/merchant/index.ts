@@ -16,6 +16,7 @@ export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 export {
   merchantForPayment,
   merchantIdsOf,
+  merchantIdsSubquery,
   merchantNamesOf,
   type MerchantForPayment,
 } from './merchant-lookup.service.ts';

@@ -12,6 +12,9 @@ export { createPayment, type PaySettings } from './cashier.service.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { generateDemoOrders } from './order-demo.ts';
+export { resolveFilter } from './order-filter.ts';
+export { orderPageQuery } from './order-query.service.ts';
+export { orderSummary } from './order-summary.service.ts';
 
 export const module: AppModule = {
   name: 'order',

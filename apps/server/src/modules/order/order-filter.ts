@@ -1,11 +1,10 @@
-import { and, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORDER_DEFAULT_DAYS, type orderFilter } from '@mchweb/contract';
 import { addDays, dayOf, rangeOf } from '../../business-day.ts';
-import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { containsPattern } from '../../keyset.ts';
-import { merchantIdsOf } from '../merchant/index.ts';
+import { merchantIdsSubquery } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
 import { orders } from './order.tables.ts';
 
@@ -17,12 +16,12 @@ export interface ResolvedFilter {
   filter: Filter;
   start: Date;
   end: Date;
-  /** Null: every merchant; empty: none matched (the answer is empty). */
-  merchantIds: number[] | null;
+  /** The merchants asked for (numbers of other organisations match nothing); null: every merchant. */
+  merchants: SQL | null;
 }
 
 /** The filter's time range (S9.5 default: ORDER_DEFAULT_DAYS days back and today) and merchants. */
-export async function resolveFilter(db: Tx, companyId: number, filter: Filter, tz: string, now = new Date()) {
+export function resolveFilter(companyId: number, filter: Filter, tz: string, now = new Date()) {
   const today = dayOf(now, tz);
   const { start, end } = rangeOf(
     filter.from ?? (filter.to ? '1970-01-01' : addDays(today, -ORDER_DEFAULT_DAYS)),
@@ -30,8 +29,8 @@ export async function resolveFilter(db: Tx, companyId: number, filter: Filter, t
     tz,
   );
   if (end <= start) throw invalid(ORDER.badRange);
-  const merchantIds = filter.mchNos?.length ? await merchantIdsOf(db, companyId, filter.mchNos) : null;
-  return { companyId, filter, start, end, merchantIds } satisfies ResolvedFilter;
+  const merchants = filter.mchNos?.length ? merchantIdsSubquery(companyId, filter.mchNos) : null;
+  return { companyId, filter, start, end, merchants } satisfies ResolvedFilter;
 }
 
 /** Whether the filter has conditions only the order rows know (the day totals cannot answer it). */
@@ -48,7 +47,7 @@ export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end)
   const f = r.filter;
   const time = f.timeField === 'paid' ? orders.paidAt : orders.createdAt;
   const parts: (SQL | undefined)[] = [eq(orders.companyId, r.companyId), gte(time, start), lt(time, end)];
-  if (r.merchantIds) parts.push(r.merchantIds.length ? inArray(orders.merchantId, r.merchantIds) : sql`false`);
+  if (r.merchants) parts.push(inArray(orders.merchantId, r.merchants));
   if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses));
   if (f.channels?.length) parts.push(inArray(orders.channel, f.channels));
   if (f.amountMinFen !== undefined) parts.push(gte(orders.amountFen, f.amountMinFen));

@@ -41,19 +41,24 @@ export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } 
   };
 }
 
-/** `POST /order/list`: newest first, keyset by id (ids grow with creation). */
-export async function listOrders(
-  db: Tx,
-  r: ResolvedFilter,
-  page: { cursor?: string | undefined; limit: number },
-): Promise<OrderPage> {
+/** The query of one page of the list (`limit + 1` rows), newest first, keyset by id (ids grow with creation). */
+export function orderPageQuery(db: Tx, r: ResolvedFilter, page: { cursor?: string | undefined; limit: number }) {
   const beforeId = beforeIdOf(page.cursor);
-  const rows = await db
+  return db
     .select()
     .from(orders)
     .where(and(orderConditions(r), beforeId === undefined ? undefined : lt(orders.id, beforeId)))
     .orderBy(desc(orders.id))
     .limit(page.limit + 1);
+}
+
+/** `POST /order/list`. */
+export async function listOrders(
+  db: Tx,
+  r: ResolvedFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<OrderPage> {
+  const rows = await orderPageQuery(db, r, page);
   const names = await merchantNamesOf(
     db,
     rows.map((o) => o.merchantId),

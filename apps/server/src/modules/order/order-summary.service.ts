@@ -58,7 +58,7 @@ async function fromDays(db: Tx, r: ResolvedFilter, firstDay: string, lastDay: st
     gte(orderDayStats.day, firstDay),
     lte(orderDayStats.day, lastDay),
   ];
-  if (r.merchantIds) parts.push(r.merchantIds.length ? inArray(orderDayStats.merchantId, r.merchantIds) : sql`false`);
+  if (r.merchants) parts.push(inArray(orderDayStats.merchantId, r.merchants));
   if (f.statuses?.length) parts.push(inArray(orderDayStats.status, f.statuses));
   if (f.channels?.length) parts.push(inArray(orderDayStats.channel, f.channels));
   const [row] = await db

@@ -43,7 +43,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
     },
     handler: async (request) => {
       const { cursor, limit, ...filter } = request.body;
-      const r = await resolveFilter(app.db, requireMember(request.actor).companyId, filter, tz);
+      const r = resolveFilter(requireMember(request.actor).companyId, filter, tz);
       return ok(await listOrders(app.db, r, { cursor, limit }));
     },
   });
@@ -56,7 +56,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
       response: { 200: envelopeSchema(orderSummary) },
     },
     handler: async (request) => {
-      const r = await resolveFilter(app.db, requireMember(request.actor).companyId, request.body, tz);
+      const r = resolveFilter(requireMember(request.actor).companyId, request.body, tz);
       return ok(await summaryOf(app.db, r, tz));
     },
   });
@@ -89,7 +89,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
     },
     handler: async (request, reply) => {
       const { companyId } = requireMember(request.actor);
-      const r = await resolveFilter(app.db, companyId, request.body.filter, tz);
+      const r = resolveFilter(companyId, request.body.filter, tz);
       if (r.end.getTime() - r.start.getTime() > EXPORT_MAX_DAYS * 86_400_000) throw invalid(ORDER.exportTooWide);
       await recordAudit(app.db, request.actor, {
         action: 'order.export',

@@ -48,6 +48,8 @@ export const orders = pgTable(
     // The list pages newest first by id: per organisation, and per merchant (the usual filter).
     index('orders_company_id_idx').on(t.companyId, t.id.desc()),
     index('orders_merchant_id_idx').on(t.merchantId, t.id.desc()),
+    // A merchant's orders of one status (the usual "paid orders of this shop"): deep pages read only those.
+    index('orders_merchant_status_id_idx').on(t.merchantId, t.status, t.id.desc()),
     index('orders_company_paid_idx').on(t.companyId, t.paidAt),
     // The close job finds PENDING orders by age; the partial index stays small.
     index('orders_pending_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_merchant_status_id_idx" ON "orders" USING btree ("merchant_id","status","id" DESC NULLS LAST);

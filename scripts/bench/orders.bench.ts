@@ -1,0 +1,228 @@
+// Orders at the scale users reach (issue 11): a million orders over 90 days in one organisation. The list's database
+// time and the summary on PGlite; on PostgreSQL the list against its own SQL run directly, its throughput, the
+// exports against `psql \copy`, and the cashier's payments per second with nothing lost or doubled.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { orderFilter } from '../../packages/contract/src/index.ts';
+import { orderPageQuery, orderSummary, resolveFilter } from '../../apps/server/src/modules/order/index.ts';
+import { DAYS, ORDERS, TZ, pgliteOrders, postgresOrders, type OrdersDb } from './orders-data.ts';
+import { cashierRun, exportRun, type ExportFigures } from './orders-http.ts';
+import { signIn, startServer, stopServer } from './server.bench.ts';
+
+const days30 = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+/** The list case of the issue: one merchant, 30 days, one status, 20 rows. */
+const listFilter = () => ({ mchNos: ['M100000001'], from: days30(), statuses: ['SUCCESS'] });
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'meets' : '**misses**');
+
+async function explainMs(
+  db: OrdersDb,
+  query: { sql: string; params: unknown[] },
+): Promise<{ ms: number; plan: string }> {
+  const database = await db.open();
+  try {
+    const runs: number[] = [];
+    let plan = '';
+    for (let i = 0; i < 15; i++) {
+      const res = (await database.db.execute(
+        sql.raw(`explain (analyze, format text) ${inline(query)}`),
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      const lines = res.rows.map((r) => r['QUERY PLAN']);
+      runs.push(Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))![1]));
+      plan = lines.join('\n');
+    }
+    return { ms: pct(runs, 0.5), plan };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Parameters written into the SQL (EXPLAIN takes no bind parameters on PGlite's simple protocol). */
+function inline(q: { sql: string; params: unknown[] }) {
+  return q.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const v = q.params[Number(n) - 1];
+    if (typeof v === 'number') return String(v);
+    if (v instanceof Date) return `'${v.toISOString()}'`;
+    return `'${String(v).replace(/'/g, "''")}'`;
+  });
+}
+
+/** The list's SQL for the filter, first page and a page 20 000 rows deep, and the summary's timing. */
+async function pgliteFigures(db: OrdersDb) {
+  const database = await db.open();
+  let first: { sql: string; params: unknown[] };
+  let deep: { sql: string; params: unknown[] };
+  const summaryMs: number[] = [];
+  let summaryPlan: string;
+  try {
+    const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
+    first = orderPageQuery(database.db, r, { limit: 20 }).toSQL();
+    const [{ id }] = (
+      (await database.db.execute(
+        sql.raw(
+          `select id from (${inline(orderPageQuery(database.db, r, { limit: 20_000 }).toSQL())}) q order by id limit 1`,
+        ),
+      )) as unknown as { rows: { id: number }[] }
+    ).rows as [{ id: number }];
+    deep = orderPageQuery(database.db, r, { limit: 20, cursor: String(id) }).toSQL();
+    const month = resolveFilter(1, orderFilter.parse({ from: days30() }), TZ);
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      await orderSummary(database.db, month, TZ);
+      summaryMs.push(performance.now() - started);
+    }
+    const res = (await database.db.execute(
+      sql`explain (analyze) select status, sum(count), sum(amount_fen) from order_day_stats
+          where company_id = 1 and day >= ${days30()} group by status`,
+    )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    summaryPlan = res.rows.map((x) => x['QUERY PLAN']).join('\n');
+  } finally {
+    await database.close();
+  }
+  return { first: await explainMs(db, first), deep: await explainMs(db, deep), summaryMs, summaryPlan };
+}
+
+/** The list over HTTP, one request at a time, against its own SQL run directly the same number of times. */
+async function listVersusSql(db: OrdersDb, base: string, headers: Record<string, string>) {
+  const database = await db.open();
+  const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
+  const q = orderPageQuery(database.db, r, { limit: 20 }).toSQL();
+  await database.close();
+  const client = new pg.Client({ connectionString: db.url! });
+  await client.connect();
+  const direct: number[] = [];
+  const http: number[] = [];
+  const body = JSON.stringify({ ...listFilter(), limit: 20 });
+  for (let i = 0; i < 600; i++) {
+    let t = performance.now();
+    await client.query(q.sql, q.params as unknown[]);
+    if (i >= 100) direct.push(performance.now() - t);
+    t = performance.now();
+    const res = await fetch(`${base}/api/merchant/order/list`, { method: 'POST', headers, body });
+    await res.arrayBuffer();
+    if (i >= 100) http.push(performance.now() - t);
+  }
+  await client.end();
+  return { direct: pct(direct, 0.99), http: pct(http, 0.99) };
+}
+
+async function postgresFigures(db: OrdersDb) {
+  const s = await startServer({ ...db.env, MCHWEB_AUTO_REVIEW: 'off', MCHWEB_SANDBOX_REFUND: 'off' });
+  try {
+    const token = await signIn(s.base);
+    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+    const headers = { token, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+    const latency = await listVersusSql(db, s.base, headers);
+    const load = await autocannon({
+      url: `${s.base}/api/merchant/order/list`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...listFilter(), limit: 20 }),
+      connections: 50,
+      duration: 10,
+    });
+    const exportFilter = { from: new Date(Date.now() - (DAYS + 1) * 86_400_000).toISOString().slice(0, 10) };
+    const csv = await exportRun(s, headers, exportFilter, 'csv');
+    const xlsx = await exportRun(s, headers, exportFilter, 'xlsx');
+    const copySeconds = psqlCopySeconds(db.url!);
+    const cashier = await cashierRun(s.base, db, 50, 10);
+    return { latency, load, csv, xlsx, copySeconds, cashier };
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** `psql \copy` of the export's rows (the same columns, join and order) to /dev/null: the floor for a CSV. */
+function psqlCopySeconds(url: string): number {
+  const query = `select o.order_no, m.mch_no, m.name, o.code_no, o.label, o.channel, o.status,
+    round(o.amount_fen / 100.0, 2), round(o.fee_fen / 100.0, 2), round(o.refunded_fen / 100.0, 2),
+    to_char(o.created_at at time zone '${TZ}', 'YYYY-MM-DD HH24:MI:SS'),
+    to_char(o.paid_at at time zone '${TZ}', 'YYYY-MM-DD HH24:MI:SS')
+    from orders o join merchants m on m.id = o.merchant_id where o.company_id = 1 order by o.id desc`;
+  const started = performance.now();
+  execFileSync('psql', [url, '-q', '-c', `\\copy (${query.replace(/\s+/g, ' ')}) to '/dev/null' with csv`]);
+  return (performance.now() - started) / 1000;
+}
+
+const exportRow = (label: string, f: ExportFigures, floor: number, factor: number) =>
+  `| ${label} | ${f.rows.toLocaleString('en')} | ${(f.bytes / 1e6).toFixed(0)} MB | ${f.seconds.toFixed(1)} s | ${(f.seconds / floor).toFixed(2)}x (${verdict(f.seconds <= factor * floor)} <= ${factor}x) | ${f.peakRssMb.toFixed(0)} MB (${verdict(f.peakRssMb <= 256)} <= 256 MB) |`;
+
+export default async function ordersBench() {
+  const out: string[] = [
+    `${ORDERS.toLocaleString('en')} orders over ${DAYS} days in the demo organisation (\`generateDemoOrders\`, what`,
+    '`npm run ops -- demo:orders` runs: 3 merchants, their channels, 90 % paid, 4 % refunded in part or in full).',
+    '',
+  ];
+  const pgl = await pgliteOrders();
+  try {
+    const f = await pgliteFigures(pgl);
+    const sumP99 = pct(f.summaryMs, 0.99);
+    out.push(
+      `**PGlite** (made in ${pgl.generateSeconds.toFixed(0)} s). Database time is EXPLAIN ANALYZE's execution time, median of 15.`,
+      '',
+      '| case | figure | target |',
+      '|---|---|---|',
+      `| list, M100000001 + 30 days + SUCCESS, first 20 rows | ${ms(f.first.ms)} | ${verdict(f.first.ms <= 2)} <= 2 ms |`,
+      `| the same, 20 rows at depth 20 000 (keyset) | ${ms(f.deep.ms)} | ${verdict(f.deep.ms <= 2)} <= 2 ms |`,
+      `| \`/order/summary\`, 30 days (service, p50 / p99 of 30) | ${ms(pct(f.summaryMs, 0.5))} / ${ms(sumP99)} | ${verdict(sumP99 <= 30)} <= 30 ms |`,
+      '',
+      'List plan (first page):',
+      '```',
+      f.first.plan,
+      '```',
+      'List plan (20 000 rows deep):',
+      '```',
+      f.deep.plan,
+      '```',
+      'Summary: whole days come from `order_day_stats` (one row per organisation, day, merchant, channel, status,',
+      'kept in the transaction of every change of an order); only the parts of days at either end read orders.',
+      '```',
+      f.summaryPlan,
+      '```',
+    );
+  } finally {
+    await pgl.drop();
+  }
+  const pgUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pgdb = await postgresOrders(pgUrl);
+  try {
+    const f = await postgresFigures(pgdb);
+    const ratio = f.latency.http / f.latency.direct;
+    out.push(
+      '',
+      `**PostgreSQL** (made in ${pgdb.generateSeconds.toFixed(0)} s), the server spawned (\`node scripts/start.mjs\`), signed in as the owner.`,
+      '',
+      '| case | figure | target |',
+      '|---|---|---|',
+      `| list p99, one request at a time (500), HTTP vs its SQL run directly | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(1)}x) |`,
+      `| list throughput, 50 connections, 10 s | ${Math.round(f.load.requests.average)} req/s (p99 ${f.load.latency.p99} ms, errors ${f.load.non2xx + f.load.errors}) | ${verdict(f.load.requests.average >= 2000)} >= 2 000 req/s |`,
+      `| cashier: create + notify, ${f.cashier.payers} payers, ${f.cashier.seconds} s | ${f.cashier.perSecond.toFixed(0)} payments/s, lost ${f.cashier.lost}, doubled ${f.cashier.doubled} | 0 lost, 0 doubled |`,
+      '',
+      `Exports of every order (the whole 90 days), streamed to the client; \`psql \\copy\` of the same rows took ${f.copySeconds.toFixed(1)} s.`,
+      '',
+      '| format | rows | size | time | vs psql \\copy | server peak RSS |',
+      '|---|---:|---:|---:|---|---|',
+      exportRow('CSV', f.csv, f.copySeconds, 1.5),
+      exportRow('XLSX', f.xlsx, f.copySeconds, 4),
+    );
+  } finally {
+    await pgdb.drop();
+  }
+  return { title: 'Orders at a million: list, summary, exports, cashier', markdown: out.join('\n') };
+}
+
+if (process.argv[1]?.endsWith('orders.bench.ts')) {
+  ordersBench().then((r) => {
+    const text = `## ${r.title}\n\n${r.markdown}\n`;
+    fs.writeFileSync('/tmp/orders-bench.md', text);
+    console.log(text);
+  });
+}
