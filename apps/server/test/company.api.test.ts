@@ -177,9 +177,9 @@ describe('organisation profile', () => {
       { key: 'mobileBound', done: true, path: '/organ-home' },
       { key: 'firstMerchant', done: true, path: '/merchant-entry' },
       { key: 'firstCode', done: true, path: '/code-setting' },
-      { key: 'firstPayment', done: false, path: '/order' },
+      { key: 'firstPayment', done: true, path: '/order' },
     ]);
-    expect(res.body.data).toMatchObject({ doneCount: 5, total: 6 });
+    expect(res.body.data).toMatchObject({ doneCount: 6, total: 6 });
 
     const user = await registerUser('13911110005');
     await user.post(`${M}/feeManager/addCompany`, newCompany());

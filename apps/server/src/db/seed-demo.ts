@@ -5,6 +5,7 @@ import { recordAudit } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { insertDemoCodes } from '../modules/code/index.ts';
+import { generateDemoOrders } from '../modules/order/index.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 import type { FileStorage } from '../file-storage.ts';
@@ -31,7 +32,7 @@ export const withCheckChar = (first17: string) => first17 + creditCodeCheckChar(
 export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<boolean> {
   if ((await listUsers(db, 1)).length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const coffee = await db.transaction(async (tx) => {
     const people = [
       { mobile: DEMO_ACCOUNTS.owner, name: '王芳 Wang Fang', username: 'demo' },
       { mobile: DEMO_ACCOUNTS.admin, name: '李强 Li Qiang', username: null },
@@ -117,6 +118,10 @@ export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<bo
         { codeNo: '880000000006' },
       ],
     });
+    return coffee;
   });
+  // Orders of the last 30 days on the coffee shop's merchants and codes, paid, refunded, closed: /order, /welcome
+  // and the cashier's demo have real figures from the first start.
+  await generateDemoOrders(db, { orders: 400, days: 30, companyId: coffee, tz: 'Asia/Shanghai' });
   return true;
 }

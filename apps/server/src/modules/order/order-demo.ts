@@ -19,7 +19,7 @@ const CHUNK = 100_000;
 /**
  * Fill realistic orders for benchmarks and demos (`npm run ops -- demo:orders`): spread evenly over the last
  * `days` days in time order (so ids grow with time, as real ones do), over every ACTIVE merchant and the channels
- * it takes, mostly small amounts, 90 % paid, 4 % closed unpaid, 2 % failed, 4 % refunded in part or in full. Each
+ * it takes (on its first bound payment code without a fixed amount, if any), mostly small amounts, 90 % paid, 4 % closed unpaid, 2 % failed, 4 % refunded in part or in full. Each
  * chunk is one transaction made in the database (generate_series), with its payments and refunds posted to the
  * ledger and its day totals added, so every figure agrees as if the orders had been paid one by one.
  */
@@ -36,8 +36,10 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
     await db.transaction(async (tx) => {
       await tx.execute(sql`create temp table demo_choices on commit drop as
         select row_number() over (order by m.id, r.channel) - 1 as k, m.id as merchant_id, m.company_id, r.channel,
-          r.rate_tenths
+          r.rate_tenths, c.id as code_id, c.code_no, c.label as code_label
         from merchants m join merchant_channel_rates r on r.merchant_id = m.id
+        left join lateral (select id, code_no, label from payment_codes
+          where merchant_id = m.id and status = 'BOUND' and fixed_amount_fen is null order by id limit 1) c on true
         where m.status = 'ACTIVE' ${opts.companyId === undefined ? sql`` : sql`and m.company_id = ${opts.companyId}`}`);
       const [{ n }] = (
         (await tx.execute(sql`select count(*)::int as n from demo_choices`)) as unknown as {
@@ -54,7 +56,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
             ${start.toISOString()}::timestamptz + (i * ${stepMs} * interval '1 millisecond') as created_at
           from generate_series(${from}::bigint, ${to}::bigint) as i
         ), picked as (
-          select g.*, c.merchant_id, c.company_id, c.channel, c.rate_tenths,
+          select g.*, c.merchant_id, c.company_id, c.channel, c.rate_tenths, c.code_id, c.code_no, c.code_label,
             (100 + floor(power(g.r2, 3) * 60000))::bigint as amount_fen,
             case when g.r3 < 0.90 then 'SUCCESS' when g.r3 < 0.94 then 'CLOSED' when g.r3 < 0.96 then 'FAILED'
                  when g.r3 < 0.99 then 'PARTIAL_REFUNDED' else 'REFUNDED' end as status
@@ -72,11 +74,12 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
         }
       ).rows as [{ last: string }];
       await tx.execute(sql`
-        insert into orders (order_no, company_id, merchant_id, label, channel, status, amount_fen, rate_tenths, fee_fen,
+        insert into orders (order_no, company_id, merchant_id, code_id, code_no, label, channel, status, amount_fen, rate_tenths, fee_fen,
           refunded_fen, fee_refunded_fen, idempotency_key, request_hash, channel_trade_no, created_at, paid_at, closed_at)
         select 'P' || to_char(created_at at time zone ${opts.tz}, 'YYYYMMDDHH24MISS')
                    || lpad(((i + ${base}) % 1000000)::text, 6, '0'),
-          company_id, merchant_id, (array['Counter 1', 'Counter 2', 'Table 8', null])[1 + (i % 4)], channel, status,
+          company_id, merchant_id, code_id, code_no,
+          coalesce(code_label, (array['Counter 1', 'Counter 2', 'Table 8', null])[1 + (i % 4)]), channel, status,
           amount_fen, rate_tenths, fee_fen, refunded_fen,
           case when refunded_fen = 0 then 0 else (fee_fen * refunded_fen * 2 + amount_fen) / (2 * amount_fen) end,
           'demo-' || ${base} || '-' || i, 'demo', case when status in ('CLOSED', 'FAILED') then null else 'SBX' || i end,
