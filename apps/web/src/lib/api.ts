@@ -22,9 +22,10 @@ function client() {
 
 /**
  * What a feature's API file declares about its call (see request.ts): `quiet` when the caller shows `msg`
- * itself, `companyCodes: 'self'` when it handles 8091012/8091033 itself, `signal` from TanStack Query.
+ * itself, `companyCodes: 'self'` when it handles 8091012/8091033 itself, `signal` from TanStack Query,
+ * `background` for a poll (no progress bar).
  */
-export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'companyCodes' | 'signal' | 'timeout'>;
+export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'companyCodes' | 'signal' | 'timeout' | 'background'>;
 
 /** GET with query parameters (S7.1); resolves to the envelope's `data`, rejects with ApiError or AxiosError. */
 export async function apiGet<T>(url: string, params?: object, options: CallOptions = {}): Promise<T> {

@@ -19,6 +19,11 @@ declare module 'axios' {
      * organisation switch) instead of the request layer sending the user to /login-error (S8.7).
      */
     companyCodes?: 'self';
+    /**
+     * A poll made in the background (a list read again every few seconds): no top progress bar (S9.4), which
+     * would otherwise flash on every read of a page left open.
+     */
+    background?: boolean;
     /** Internal: the duplicate-request key of this call. */
     dedupeKey?: string;
   }
@@ -76,7 +81,7 @@ function dedupeKey(config: InternalAxiosRequestConfig): string {
 }
 function settle(config?: InternalAxiosRequestConfig) {
   if (!config?.dedupeKey) return;
-  progressEnd();
+  if (!config.background) progressEnd();
   if (pending.get(config.dedupeKey)?.signal === config.signal) pending.delete(config.dedupeKey);
   config.dedupeKey = undefined;
 }
@@ -97,7 +102,7 @@ http.interceptors.request.use((config) => {
   config.signal = controller.signal;
   config.dedupeKey = key;
   pending.set(key, controller);
-  progressBegin();
+  if (!config.background) progressBegin();
   return config;
 });
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { http as mock, HttpResponse } from 'msw';
+import { delay, http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { message } from 'antd';
 import { Blob as NodeBlob } from 'node:buffer';
@@ -10,7 +10,7 @@ import type { OrderSummary } from '@mchweb/contract';
 import { ApiError } from '@/lib/api-error';
 import { exportOrders } from './export-orders';
 import { fetchOrderDetail, useOrderDetail } from './order-detail';
-import { listPollInterval, ORDER_POLL_MS, useOrderList } from './order-list';
+import { fetchOrderList, listPollInterval, ORDER_POLL_MS, useOrderList } from './order-list';
 import { useOrderSummary } from './order-summary';
 import { useRefundOrder } from './refund-order';
 import { ok, orderDetailOf as detailOf, orderRow, refuse } from '../testing';
@@ -91,6 +91,24 @@ describe('order API', () => {
     expect(sent).toEqual([filter]);
     const query = client.getQueryCache().findAll({ queryKey: ['order', 'summary'] })[0]!;
     expect(query.observers[0]!.options.refetchInterval).toBe(ORDER_POLL_MS);
+  });
+
+  it('S9.4 a poll reads in the background: no top progress bar, which a first read shows (without a bad role)', async () => {
+    server.use(
+      mock.post('*/api/merchant/order/list', async () => {
+        await delay(150);
+        return ok({ rows: [], nextCursor: null, hasMore: false });
+      }),
+    );
+    const bar = () => document.querySelector('#nprogress .bar');
+    const poll = fetchOrderList({ ...filter, limit: 20 }, undefined, true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bar()).toBeNull();
+    await poll;
+    const first = fetchOrderList({ ...filter, limit: 20 });
+    await waitFor(() => expect(bar()).not.toBeNull(), LONG);
+    expect(bar()!.getAttribute('role')).toBeNull();
+    await first;
   });
 
   it("GET /order/detail asks by orderNo; a refusal is the drawer's to show, not a toast", async () => {

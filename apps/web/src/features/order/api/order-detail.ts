@@ -8,15 +8,17 @@ export const REFUND_POLL_MS = 2000;
 
 /**
  * GET /order/detail?orderNo=: the order with its timeline, refunds and ledger postings. Quiet: the drawer shows
- * a refusal (not found, another organisation's order) with a retry instead of a toast.
+ * a refusal (not found, another organisation's order) with a retry instead of a toast. `background`: a read of
+ * an order already shown (while its refund is processing), without the top progress bar.
  */
-export const fetchOrderDetail = (orderNo: string, signal?: AbortSignal) =>
-  apiGet<OrderDetail>('/order/detail', { orderNo }, { signal, quiet: true });
+export const fetchOrderDetail = (orderNo: string, signal?: AbortSignal, background = false) =>
+  apiGet<OrderDetail>('/order/detail', { orderNo }, { signal, quiet: true, background });
 
 export const orderDetailQuery = (orderNo: string) =>
   queryOptions({
     queryKey: orderKeys.detail(orderNo),
-    queryFn: ({ signal }) => fetchOrderDetail(orderNo, signal),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchOrderDetail(orderNo, signal, client.getQueryData(queryKey) !== undefined),
   });
 /** One order, read again while one of its refunds waits for the channel. */
 export const useOrderDetail = (orderNo: string | null) =>

@@ -7,15 +7,22 @@ export const ORDER_PAGE_SIZE = 20;
 /** How often the open /order page looks for new orders (docs/web.md, "Order pages"). */
 export const ORDER_POLL_MS = 5000;
 
-/** POST /order/list: the orders of the filter, newest first, keyset pages (`nextCursor` back as `cursor`). */
-export const fetchOrderList = (body: OrderListBody, signal?: AbortSignal) =>
-  apiPost<OrderPage>('/order/list', body, { signal });
+/**
+ * POST /order/list: the orders of the filter, newest first, keyset pages (`nextCursor` back as `cursor`).
+ * `background`: a read of pages already shown (the 5 s poll, "load more"), without the top progress bar.
+ */
+export const fetchOrderList = (body: OrderListBody, signal?: AbortSignal, background = false) =>
+  apiPost<OrderPage>('/order/list', body, { signal, background });
 
 export const orderListQuery = (filter: OrderFilter, limit = ORDER_PAGE_SIZE) =>
   infiniteQueryOptions({
     queryKey: [...orderKeys.list(filter), limit],
-    queryFn: ({ signal, pageParam }) =>
-      fetchOrderList({ ...filter, limit, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    queryFn: ({ signal, pageParam, client, queryKey }) =>
+      fetchOrderList(
+        { ...filter, limit, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+        client.getQueryData(queryKey) !== undefined,
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
   });

@@ -4,14 +4,18 @@ import { apiPost } from '@/lib/api';
 import { ORDER_POLL_MS } from './order-list';
 import { orderKeys } from './query-keys';
 
-/** POST /order/summary: count, paid count, amount, refunded, fee and net of the same filter as the list. */
-export const fetchOrderSummary = (filter: OrderFilter, signal?: AbortSignal) =>
-  apiPost<OrderSummary>('/order/summary', filter, { signal });
+/**
+ * POST /order/summary: count, paid count, amount, refunded, fee and net of the same filter as the list.
+ * `background`: the 5 s poll of totals already shown, without the top progress bar.
+ */
+export const fetchOrderSummary = (filter: OrderFilter, signal?: AbortSignal, background = false) =>
+  apiPost<OrderSummary>('/order/summary', filter, { signal, background });
 
 export const orderSummaryQuery = (filter: OrderFilter) =>
   queryOptions({
     queryKey: orderKeys.summary(filter),
-    queryFn: ({ signal }) => fetchOrderSummary(filter, signal),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchOrderSummary(filter, signal, client.getQueryData(queryKey) !== undefined),
   });
 /** `live`: read again with the list's first page (every ORDER_POLL_MS while the tab is visible). */
 export const useOrderSummary = (filter: OrderFilter, live: boolean) =>

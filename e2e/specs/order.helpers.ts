@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiSignIn } from '../support/fixtures.ts';
+
+/** Helpers of the cashier and order specs: payment codes made and bound over the API, payments over the API. */
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A signed-in caller of the back-office API (the owner by default), as another client would be. */
+export async function backOffice(serverUrl: string) {
+  const { token, headers } = await apiSignIn(serverUrl);
+  return async function call<T>(path: string, body: object): Promise<T> {
+    const res = await fetch(`${serverUrl}/api/merchant${path}`, {
+      method: 'POST',
+      headers: { ...headers, token },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Envelope<T>;
+    if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+}
+
+/**
+ * A new payment code of its own (a batch of `count`), bound to a merchant with a label unique to the test, so
+ * a test's orders are the orders of its code whatever else the server holds.
+ */
+export async function boundCodes(
+  serverUrl: string,
+  options: { count?: number; mchNo?: string; fixedAmountFen?: number; label?: string } = {},
+) {
+  const call = await backOffice(serverUrl);
+  const batch = await call<{ batchNo: string }>('/code/batch/create', { count: options.count ?? 1 });
+  const list = await call<{ rows: { codeNo: string }[] }>('/code/list', { batchNo: batch.batchNo, limit: 100 });
+  const codeNos = list.rows.map((r) => r.codeNo);
+  const label = options.label ?? `e2e-${Date.now() % 1e6}`;
+  await call('/code/bind', {
+    codeNo: codeNos[0],
+    mchNo: options.mchNo ?? 'M100000002',
+    label,
+    ...(options.fixedAmountFen ? { fixedAmountFen: options.fixedAmountFen } : {}),
+  });
+  return { codeNo: codeNos[0]!, codeNos, label, call };
+}
+
+/** A payment made the way a payer's phone makes it (create, then the sandbox channel's notice), over the API. */
+export async function payOverApi(serverUrl: string, codeNo: string, amountFen: number, channel = 'WECHAT') {
+  const first = await fetch(`${serverUrl}/api/pay/code/${codeNo}`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const post = async <T>(path: string, body: object) => {
+    const res = await fetch(`${serverUrl}/api/pay${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const answer = (await res.json()) as Envelope<T>;
+    if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  const order = await post<{ orderNo: string }>('/order', {
+    codeNo,
+    amountFen,
+    channel,
+    idempotencyKey: `e2e-${crypto.randomUUID()}`,
+  });
+  await post('/sandbox/notify', { orderNo: order.orderNo, result: 'SUCCESS' });
+  return order.orderNo;
+}
+
+/** axe's serious and critical findings on the page as it is. */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
