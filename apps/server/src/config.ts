@@ -75,6 +75,11 @@ export interface Config {
    */
   sandboxRefund: SandboxRefund;
   sandboxRefundDelayMs: number;
+  /**
+   * When the settlement job settles the previous business day, `HH:MM` in MCHWEB_TZ (MCHWEB_SETTLE_AT, default
+   * 02:00); `off`: only `npm run ops -- settle:run` settles (the default in tests).
+   */
+  settleAt: string | null;
 }
 
 export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
@@ -94,6 +99,13 @@ function oneOf<const T extends readonly string[]>(
   const mode = value.toLowerCase();
   if ((modes as readonly string[]).includes(mode)) return mode;
   throw new Error(`${name} must be one of ${modes.join(', ')}; got "${value}"`);
+}
+
+function settleAt(value: string): string | null {
+  if (value.toLowerCase() === 'off') return null;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
+    throw new Error(`MCHWEB_SETTLE_AT must be HH:MM or off; got "${value}"`);
+  return value;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -166,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
     ),
     sandboxRefundDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_REFUND_DELAY_MS, 3000)),
+    settleAt: settleAt(env.MCHWEB_SETTLE_AT ?? (env.NODE_ENV === 'test' ? 'off' : '02:00')),
     ...overrides,
   };
 }

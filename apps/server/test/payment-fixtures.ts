@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CashierOrder, Channel } from '@mchweb/contract';
 import type { Db } from '../src/db/client.ts';
 import { codeBatches, paymentCodes } from '../src/modules/code/code.tables.ts';
@@ -64,3 +64,26 @@ export async function paid(payer: TestClient, codeNo: string, amountFen: number,
 
 export const refundNotify = (client: TestClient, refundNo: string, result: 'SUCCESS' | 'FAILED') =>
   client.post<{ refundNo: string; status: string }>('/api/pay/sandbox/refund-notify', { refundNo, result });
+
+/**
+ * Move every order, refund and ledger movement `days` days into the past (tests cannot wait for midnight): a test
+ * pays and refunds now, then makes it "yesterday" to settle it. The day totals are rebuilt from the orders.
+ */
+export async function shiftDays(db: Db, days: number, tz = 'Asia/Shanghai') {
+  const by = sql.raw(`interval '${days} days'`);
+  await db.execute(sql`update orders set created_at = created_at - ${by}, paid_at = paid_at - ${by},
+    closed_at = closed_at - ${by}`);
+  await db.execute(sql`update refunds set created_at = created_at - ${by}, finished_at = finished_at - ${by}`);
+  await db.execute(sql`update ledger_transactions set created_at = created_at - ${by} where kind <> 'SETTLEMENT'`);
+  await db.execute(sql`update ledger_entries e set created_at = t.created_at from ledger_transactions t
+    where t.id = e.transaction_id`);
+  await db.execute(sql`delete from order_day_stats`);
+  await db.execute(sql`insert into order_day_stats (company_id, merchant_id, day, channel, status, count, amount_fen,
+      fee_fen, refunded_fen, fee_refunded_fen)
+    select company_id, merchant_id, (created_at at time zone ${tz})::date, channel, status, count(*), sum(amount_fen),
+      sum(fee_fen), sum(refunded_fen), sum(fee_refunded_fen) from orders group by 1, 2, 3, 4, 5`);
+}
+
+/** The business day `offset` days from today in Asia/Shanghai, as YYYY-MM-DD. */
+export const shanghaiDay = (offset = 0) =>
+  new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });

@@ -6,6 +6,7 @@ import { module as company } from './company/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
 import { module as order } from './order/index.ts';
+import { module as settlement } from './settlement/index.ts';
 import { module as sms } from './sms/index.ts';
 import { module as staff } from './staff/index.ts';
 
@@ -14,7 +15,18 @@ import { module as staff } from './staff/index.ts';
  * folder under modules/ (with an index.ts exporting `module`) plus one line here; its tables are found by
  * drizzle-kit on their own (`modules/*\/*.tables.ts`). The user and session modules have no routes of their own.
  */
-export const MODULES: readonly AppModule[] = [sms, auth, company, staff, audit, merchant, code, onboarding, order];
+export const MODULES: readonly AppModule[] = [
+  sms,
+  auth,
+  company,
+  staff,
+  audit,
+  merchant,
+  code,
+  onboarding,
+  order,
+  settlement,
+];
 
 /**
  * Checklist steps whose module is not built yet: shown, never done, until their module contributes them and they

@@ -8,6 +8,7 @@ import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
+import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
 import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
 
 export { formatTable, usersWithCompanies };
@@ -37,6 +38,7 @@ export const COMMANDS: Record<string, Command> = {
   ...USER_COMMANDS,
   ...ONBOARDING_COMMANDS,
   ...ORDER_COMMANDS,
+  ...SETTLEMENT_COMMANDS,
 };
 
 export function usage(): string {

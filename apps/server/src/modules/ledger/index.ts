@@ -15,5 +15,6 @@ export {
 } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
 export { bulkPost } from './ledger.bulk.ts';
+export { merchantsWithPurse, movementsOf, type Movement } from './ledger.movements.ts';
 
 export const module: AppModule = { name: 'ledger' };

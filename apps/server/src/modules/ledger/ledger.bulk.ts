@@ -18,8 +18,8 @@ export async function bulkPost(tx: Tx, kind: string, entries: SQL): Promise<numb
     select ${kind}, ref_no, min(company_id), min(at) from bulk_entries group by ref_no
     returning id`)) as unknown as { rows: unknown[] };
   await tx.execute(sql`
-    insert into ledger_entries (transaction_id, account, amount_fen)
-    select t.id, b.account, b.amount_fen from bulk_entries b
+    insert into ledger_entries (transaction_id, account, amount_fen, created_at)
+    select t.id, b.account, b.amount_fen, t.created_at from bulk_entries b
     join ledger_transactions t on t.ref_no = b.ref_no and t.kind = ${kind}
     where b.amount_fen <> 0`);
   await tx.execute(sql`

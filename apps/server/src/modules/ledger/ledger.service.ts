@@ -16,6 +16,8 @@ export interface Posting {
   /** The business object (order, refund, settlement number): kind + refNo posts at most once. */
   refNo: string;
   companyId: number;
+  /** When it happened (default now): the business event's own time, e.g. the order's payment time. */
+  at?: Date;
   entries: Entry[];
   /**
    * Accounts that must not go below zero: their debit is refused, with this text, when the balance does not
@@ -38,13 +40,16 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
   const sum = entries.reduce((s, e) => s + e.amountFen, 0);
   if (sum !== 0) throw new Error(`ledger: ${posting.kind} ${posting.refNo} is unbalanced by ${sum} fen`);
 
+  const at = posting.at ?? new Date();
   const [txRow] = await tx
     .insert(ledgerTransactions)
-    .values({ kind: posting.kind, refNo: posting.refNo, companyId: posting.companyId })
+    .values({ kind: posting.kind, refNo: posting.refNo, companyId: posting.companyId, createdAt: at })
     .returning({ id: ledgerTransactions.id });
   await tx
     .insert(ledgerEntries)
-    .values(entries.map((e) => ({ transactionId: txRow!.id, account: e.account, amountFen: e.amountFen })));
+    .values(
+      entries.map((e) => ({ transactionId: txRow!.id, account: e.account, amountFen: e.amountFen, createdAt: at })),
+    );
 
   // Balances in a fixed order (by account name), so two transactions touching the same accounts lock them in the
   // same order and cannot deadlock.
@@ -130,7 +135,7 @@ export async function lockBalances(tx: Tx, accounts: string[]): Promise<Map<stri
 export async function reverseTransaction(
   tx: Tx,
   original: { kind: string; refNo: string },
-  reversal: { kind: string; companyId: number },
+  reversal: { kind: string; companyId: number; at?: Date },
 ): Promise<number> {
   const rows = await tx
     .select({ account: ledgerEntries.account, amountFen: ledgerEntries.amountFen })
@@ -142,6 +147,7 @@ export async function reverseTransaction(
     kind: reversal.kind,
     refNo: original.refNo,
     companyId: reversal.companyId,
+    at: reversal.at,
     entries: rows.map((r) => ({ account: r.account, amountFen: -r.amountFen })),
   });
 }

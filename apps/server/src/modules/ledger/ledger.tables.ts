@@ -35,8 +35,13 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerTransactions.id),
     account: text('account').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** The transaction's time, copied: a merchant's movements of a day are one range of the account's index. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_tx_idx').on(t.transactionId), index('ledger_entries_account_idx').on(t.account)],
+  (t) => [
+    index('ledger_entries_tx_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.account, t.createdAt),
+  ],
 );
 
 /**

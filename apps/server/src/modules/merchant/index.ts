@@ -15,6 +15,7 @@ export {
 export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 export {
   merchantForPayment,
+  merchantIdByNo,
   merchantIdsOf,
   merchantIdsSubquery,
   merchantNamesOf,

@@ -12,6 +12,8 @@ export interface MerchantForPayment {
   name: string;
   shortName: string;
   status: MerchantStatus;
+  /** Whether it has a settlement account to be paid to (settlement fails without one). */
+  hasSettlementAccount: boolean;
   /** Tenths of a per-mille per channel it takes (3.8 ‰ = 38); a channel absent is not open to it. */
   rateTenths: Partial<Record<Channel, number>>;
 }
@@ -27,6 +29,7 @@ export async function merchantForPayment(db: Tx, merchantId: number): Promise<Me
     name: m.name,
     shortName: m.shortName,
     status: m.status as MerchantStatus,
+    hasSettlementAccount: /^\d{8,30}$/.test(m.accountNumber) && m.accountName !== '',
     rateTenths: Object.fromEntries(rates.map((r) => [r.channel, r.rateTenths])),
   };
 }
@@ -63,4 +66,10 @@ export function merchantIdsSubquery(companyId: number, mchNos: string[]): SQL {
     .from(merchants)
     .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos)));
   return sql`(${ids.getSQL()})`;
+}
+
+/** A merchant's id by its number, any organisation (the operator's command line); null when none. */
+export async function merchantIdByNo(db: Tx, mchNo: string): Promise<number | null> {
+  const [m] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mchNo, mchNo));
+  return m?.id ?? null;
 }

@@ -60,6 +60,7 @@ export async function applyPaymentNotice(
         kind: 'PAYMENT',
         refNo: after!.orderNo,
         companyId: after!.companyId,
+        at: after!.paidAt!,
         entries: paymentEntries(after!),
       });
     }

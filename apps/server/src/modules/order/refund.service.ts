@@ -40,26 +40,27 @@ export interface RefundResult {
 }
 
 /**
- * Debit the merchant for a refund: from pending first (money not yet settled), then from available; the fee
- * given back comes out of fee income; the channel pays the payer. Refused when both purses together fall short.
+ * Debit the merchant for a refund, all from pending: the day's settlement nets refunds against trade (a refund
+ * after its order's day was settled is carried into the next settlement, never rewrites a settled one). Pending
+ * may go below zero that way; the merchant's money in all (pending and available) may not, so a refund they
+ * cannot cover together is refused. The fee given back comes out of fee income; the channel pays the payer.
  */
 async function postRefund(tx: Tx, order: OrderRow, refund: RefundRow) {
   const pending = merchantAccount(order.merchantId, 'pending');
   const available = merchantAccount(order.merchantId, 'available');
   const balances = await lockBalances(tx, [pending, available]);
   const owed = refund.amountFen - refund.feeRefundFen;
-  const fromPending = Math.min(Math.max(balances.get(pending)!, 0), owed);
+  if (balances.get(pending)! + balances.get(available)! < owed) throw conflict(ORDER.balanceShort);
   await postTransaction(tx, {
     kind: 'REFUND',
     refNo: refund.refundNo,
     companyId: order.companyId,
+    at: refund.createdAt,
     entries: [
-      { account: pending, amountFen: -fromPending },
-      { account: available, amountFen: -(owed - fromPending) },
+      { account: pending, amountFen: -owed },
       { account: FEE_INCOME, amountFen: -refund.feeRefundFen },
       { account: channelClearing(order.channel as Channel), amountFen: refund.amountFen },
     ],
-    noOverdraft: { accounts: [pending, available], refusal: ORDER.balanceShort },
   });
 }
 
@@ -185,7 +186,7 @@ export async function finishRefund(
       await reverseTransaction(
         tx,
         { kind: 'REFUND', refNo: refund!.refundNo },
-        { kind: 'REFUND_REVERSAL', companyId: before.companyId },
+        { kind: 'REFUND_REVERSAL', companyId: before.companyId, at: now },
       );
     }
     await recountOrder(tx, before, after!, settings.tz);

@@ -1,0 +1,11 @@
+// The settlement module's front door: T+1 settlement of each merchant-day (the job, `ops settle:run`), and the
+// settlement records of /settlement.
+import type { AppModule } from '../../module.ts';
+import settlementJob from './settlement-job.ts';
+
+export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
+
+export const module: AppModule = {
+  name: 'settlement',
+  routes: [{ plugin: settlementJob, prefix: '' }],
+};

@@ -1,0 +1,183 @@
+import { and, eq, lte } from 'drizzle-orm';
+import type { Actor } from '../../actor.ts';
+import { addDays, dayStart } from '../../business-day.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { invalid, isUniqueViolation } from '../../errors.ts';
+import type { Text } from '../../i18n/text.ts';
+import { recordAudit } from '../audit/index.ts';
+import { lockBalances, merchantAccount, merchantsWithPurse, movementsOf, postTransaction } from '../ledger/index.ts';
+import { merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
+import { SETTLEMENT } from './settlement.messages.ts';
+import { settlements } from './settlement.tables.ts';
+
+export interface SettleSettings {
+  tz: string;
+}
+
+/** A merchant-day's figures from the movements of its pending money that day. */
+export interface DayFigures {
+  tradeCount: number;
+  tradeFen: number;
+  refundCount: number;
+  refundFen: number;
+  feeFen: number;
+  splitFen: number;
+  netFen: number;
+}
+
+/**
+ * Payments (amount, fee), refunds asked for (amount, fee given back) and failed refunds' returns (the opposite),
+ * from the ledger; net is what moved on pending that day and must equal trade - refunds - fees - splits.
+ */
+export async function dayFigures(db: Tx, merchantId: number, start: Date, end: Date): Promise<DayFigures | null> {
+  const moves = await movementsOf(db, merchantAccount(merchantId, 'pending'), start, end);
+  if (moves.length === 0) return null;
+  const f: DayFigures = { tradeCount: 0, tradeFen: 0, refundCount: 0, refundFen: 0, feeFen: 0, splitFen: 0, netFen: 0 };
+  for (const m of moves) {
+    f.netFen += m.accountFen;
+    f.feeFen += m.feeFen;
+    if (m.kind === 'PAYMENT') {
+      f.tradeCount += m.count;
+      f.tradeFen -= m.clearingFen;
+    } else if (m.kind === 'REFUND' || m.kind === 'REFUND_REVERSAL') {
+      f.refundCount += m.kind === 'REFUND' ? m.count : -m.count;
+      f.refundFen += m.clearingFen;
+    }
+  }
+  if (f.netFen !== f.tradeFen - f.refundFen - f.feeFen - f.splitFen) {
+    throw new Error(
+      `settlement: merchant ${merchantId} ${start.toISOString()}: the ledger's net ${f.netFen} disagrees`,
+    );
+  }
+  return f;
+}
+
+const settleNoOf = (day: string, mchNo: string) => `S${day.replace(/-/g, '')}${mchNo}`;
+
+/** Why a merchant cannot be settled now, or null. */
+async function refusal(tx: Tx, m: MerchantForPayment, netFen: number): Promise<Text | null> {
+  if (m.status !== 'ACTIVE') return SETTLEMENT.merchantFrozen;
+  if (!m.hasSettlementAccount) return SETTLEMENT.noAccount;
+  if (netFen < 0) {
+    const available = merchantAccount(m.id, 'available');
+    const balances = await lockBalances(tx, [available]);
+    if (balances.get(available)! < -netFen) return SETTLEMENT.refundsExceedBalance;
+  }
+  return null;
+}
+
+export type SettleOutcome = 'SETTLED' | 'FAILED' | 'SKIPPED';
+
+/**
+ * Settle one merchant-day in one transaction: the record (unique per merchant-day), the SETTLEMENT ledger
+ * transaction moving the net from pending to available, the audit entry. A record another process holds is
+ * skipped (SKIP LOCKED); a SETTLED one stays as it is; a FAILED one is tried again. A day with no movement gets
+ * no record.
+ */
+export async function settleMerchantDay(
+  db: Db,
+  actor: Actor,
+  merchantId: number,
+  day: string,
+  settings: SettleSettings,
+): Promise<SettleOutcome> {
+  const start = dayStart(day, settings.tz);
+  const end = dayStart(addDays(day, 1), settings.tz);
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.merchantId, merchantId), eq(settlements.settleDate, day)))
+        .for('update', { skipLocked: true });
+      if (existing && existing.status === 'SETTLED') return 'SKIPPED';
+      const figures = await dayFigures(tx, merchantId, start, end);
+      if (!figures) return 'SKIPPED';
+      const m = (await merchantForPayment(tx, merchantId))!;
+      const why = await refusal(tx, m, figures.netFen);
+      const settleNo = settleNoOf(day, m.mchNo);
+      const now = new Date();
+      const values = {
+        ...figures,
+        status: why ? 'FAILED' : 'SETTLED',
+        failReason: why ? `${why['zh-CN']} / ${why['en-US']}` : null,
+        settledAt: why ? null : now,
+      };
+      if (existing) {
+        // A FAILED record (SETTLED returned above; a record being written elsewhere is locked and skipped).
+        await tx
+          .update(settlements)
+          .set({ ...values, attempts: existing.attempts + 1 })
+          .where(eq(settlements.id, existing.id));
+      } else {
+        await tx
+          .insert(settlements)
+          .values({ ...values, settleNo, companyId: m.companyId, merchantId, settleDate: day });
+      }
+      if (!why && figures.netFen !== 0) {
+        await postTransaction(tx, {
+          kind: 'SETTLEMENT',
+          refNo: settleNo,
+          companyId: m.companyId,
+          at: now,
+          entries: [
+            { account: merchantAccount(merchantId, 'pending'), amountFen: -figures.netFen },
+            { account: merchantAccount(merchantId, 'available'), amountFen: figures.netFen },
+          ],
+        });
+      }
+      await recordAudit(tx, actor, {
+        action: why ? 'settlement.fail' : 'settlement.settle',
+        companyId: m.companyId,
+        targetType: 'settlement',
+        targetId: settleNo,
+        detail: { netFen: figures.netFen, reason: why?.['en-US'] ?? null },
+      });
+      return why ? 'FAILED' : 'SETTLED';
+    });
+  } catch (err) {
+    // Another process inserted the same merchant-day first: it is theirs.
+    if (isUniqueViolation(err)) return 'SKIPPED';
+    throw err;
+  }
+}
+
+export interface RunResult {
+  day: string;
+  settled: number;
+  failed: number;
+  skipped: number;
+  retried: number;
+}
+
+/**
+ * Settle a finished business day for every merchant with pending money (or one merchant), then try again every
+ * FAILED settlement of that day and before. Safe to run twice, or in two processes at once.
+ */
+export async function runSettlement(
+  db: Db,
+  actor: Actor,
+  day: string,
+  settings: SettleSettings,
+  opts: { merchantId?: number; now?: Date } = {},
+): Promise<RunResult> {
+  if (dayStart(addDays(day, 1), settings.tz) > (opts.now ?? new Date())) throw invalid(SETTLEMENT.dayNotOver);
+  const result: RunResult = { day, settled: 0, failed: 0, skipped: 0, retried: 0 };
+  const count = (o: SettleOutcome) => {
+    if (o === 'SETTLED') result.settled++;
+    else if (o === 'FAILED') result.failed++;
+    else result.skipped++;
+  };
+  const ids = opts.merchantId ? [opts.merchantId] : await merchantsWithPurse(db, 'pending');
+  for (const id of ids.sort((a, b) => a - b)) count(await settleMerchantDay(db, actor, id, day, settings));
+  const failed = await db
+    .select({ merchantId: settlements.merchantId, day: settlements.settleDate })
+    .from(settlements)
+    .where(and(eq(settlements.status, 'FAILED'), lte(settlements.settleDate, day)));
+  for (const f of failed) {
+    if (f.day === day || (opts.merchantId && f.merchantId !== opts.merchantId)) continue;
+    result.retried++;
+    count(await settleMerchantDay(db, actor, f.merchantId, f.day, settings));
+  }
+  return result;
+}

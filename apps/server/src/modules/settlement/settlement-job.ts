@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { systemActor } from '../../actor.ts';
+import { addDays, dayOf } from '../../business-day.ts';
+import type { ModuleContext } from '../../module.ts';
+import { periodicJob } from '../../periodic-job.ts';
+import { runSettlement } from './settle.service.ts';
+import { settlementRuns } from './settlement.tables.ts';
+
+/** `HH:MM` of `at` in the time zone. */
+const clockOf = (at: Date, tz: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/**
+ * T+1: once the business day's clock passes MCHWEB_SETTLE_AT, settle the day before (every process looks each
+ * minute; `settlement_runs` says a day is done, and the settlement records themselves are unique per merchant-day,
+ * so a second process or a restart changes nothing).
+ */
+const settlementJob: FastifyPluginAsync<ModuleContext> = async (app, { config }) => {
+  const at = config.settleAt;
+  if (!at) return;
+  const actor = systemActor('job:settlement');
+  const settings = { tz: config.timezone };
+  periodicJob(app, 'settlement', 60_000, async () => {
+    const now = new Date();
+    if (clockOf(now, settings.tz) < at) return;
+    const day = addDays(dayOf(now, settings.tz), -1);
+    const [done] = await app.db.select().from(settlementRuns).where(eq(settlementRuns.settleDate, day));
+    if (done) return;
+    const result = await runSettlement(app.db, actor, day, settings, { now });
+    await app.db
+      .insert(settlementRuns)
+      .values({ settleDate: day, settled: result.settled, failed: result.failed })
+      .onConflictDoNothing();
+    app.log.info({ settlement: result }, `settled ${day}`);
+  });
+};
+export default settlementJob;

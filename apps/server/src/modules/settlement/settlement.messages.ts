@@ -1,0 +1,16 @@
+import { text } from '../../i18n/text.ts';
+
+/** Messages of settlements: why one failed (kept on the record, both languages), and refusals. */
+export const SETTLEMENT = {
+  merchantFrozen: text(
+    'The merchant is frozen or closed; settled when it is active again',
+    '商户已冻结或关闭，恢复正常后结算',
+  ),
+  noAccount: text('The merchant has no valid settlement account', '商户没有有效的结算账户'),
+  refundsExceedBalance: text(
+    "The day's refunds exceed its trade and the available balance does not cover the difference",
+    '当日退款超过交易额，且可用余额不足以抵扣差额',
+  ),
+  dayNotOver: text('That day is not over yet in the business time zone', '该日尚未结束（按业务时区）'),
+  notFound: text('Settlement not found', '结算记录不存在'),
+} as const satisfies Record<string, unknown>;

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../company/company.tables.ts';
+import { merchants } from '../merchant/merchant.tables.ts';
+
+/**
+ * One settlement per merchant per business day (T+1): PENDING -> SETTLED | FAILED (retried by the next run). The
+ * unique (merchant, day) is what makes it exactly once, whichever process or rerun gets there first.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `S` + the day yyyyMMdd + the merchant number: one per merchant-day, readable on the phone. */
+    settleNo: text('settle_no').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    settleDate: date('settle_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('PENDING'),
+    tradeCount: integer('trade_count').notNull(),
+    tradeFen: bigint('trade_fen', { mode: 'number' }).notNull(),
+    refundCount: integer('refund_count').notNull(),
+    /** Refunds asked for that day, less refunds that failed that day (their money came back). */
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull(),
+    /** Fees charged less fees given back with refunds. */
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    /** Profit sharing's part (the split-account issue fills it). */
+    splitFen: bigint('split_fen', { mode: 'number' }).notNull().default(0),
+    /** trade - refund - fee - split: what moves from pending to available. */
+    netFen: bigint('net_fen', { mode: 'number' }).notNull(),
+    failReason: text('fail_reason'),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('settlements_merchant_day_idx').on(t.merchantId, t.settleDate),
+    index('settlements_company_idx').on(t.companyId, t.id.desc()),
+    index('settlements_failed_idx')
+      .on(t.settleDate)
+      .where(sql`status = 'FAILED'`),
+  ],
+);
+
+/** Days the settlement job has run for: it runs each day once, whichever process gets there first. */
+export const settlementRuns = pgTable('settlement_runs', {
+  settleDate: date('settle_date', { mode: 'string' }).primaryKey(),
+  settled: integer('settled').notNull(),
+  failed: integer('failed').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,35 @@
+import { systemActor } from '../actor.ts';
+import { loadConfig } from '../config.ts';
+import { BizError } from '../errors.ts';
+import { runSettlement } from '../modules/settlement/index.ts';
+import { OpsError } from '../ops-error.ts';
+import { merchantIdByNo } from '../modules/merchant/index.ts';
+import { parseOptions, type Command } from './command.ts';
+
+const OPERATOR = systemActor('ops');
+
+export const SETTLEMENT_COMMANDS: Record<string, Command> = {
+  'settle:run': {
+    usage: 'settle:run --date YYYY-MM-DD [--mch MCHNO]',
+    help: 'settle a finished business day (every merchant, or one), then retry FAILED settlements up to that day',
+    async run(db, args) {
+      const { options } = parseOptions(args, ['date', 'mch']);
+      const day = options.date;
+      if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) {
+        throw new OpsError('--date YYYY-MM-DD is required: the business day to settle.');
+      }
+      let merchantId: number | undefined;
+      if (options.mch) {
+        merchantId = (await merchantIdByNo(db, options.mch)) ?? undefined;
+        if (!merchantId) throw new OpsError(`No merchant ${options.mch}.`);
+      }
+      try {
+        const r = await runSettlement(db, OPERATOR, day, { tz: loadConfig().timezone }, { merchantId });
+        return `Settled ${r.day}: ${r.settled} settled, ${r.failed} failed, ${r.skipped} unchanged (${r.retried} earlier failures retried).`;
+      } catch (err) {
+        if (err instanceof BizError) throw new OpsError(err.text['en-US']);
+        throw err;
+      }
+    },
+  },
+};
