@@ -16,3 +16,4 @@ export * from './money.ts';
 export * from './code.ts';
 export * from './order.ts';
 export * from './code-api.ts';
+export * from './settlement.ts';
