@@ -167,6 +167,9 @@ const SAMPLES: Record<string, unknown[][]> = {
   ],
   unknownFile: [['documents.0.fileId']],
   cannotRevoke: [['USED'], ['EXPIRED']],
+  fixedAmount: [[2500]],
+  notRefundable: [['PENDING'], ['REFUNDED']],
+  overRefund: [[7000], [0]],
 };
 
 function everyText(): [string, Text][] {
