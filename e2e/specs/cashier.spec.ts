@@ -43,7 +43,7 @@ test.describe('the cashier', () => {
     await page.getByTestId('sandbox-success').tap();
     await expect(page.getByTestId('cashier-result-SUCCESS')).toBeVisible();
     await expect(page.getByTestId('cashier-result-amount')).toHaveText('¥12.34');
-    await expect(page.getByText(`已向 ${mchName} 付款`)).toBeVisible();
+    await expect(page.getByText(`已向${mchName}付款`)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     // A reload comes back to the same order's result; "another payment" starts afresh.

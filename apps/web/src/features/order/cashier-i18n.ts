@@ -38,7 +38,7 @@ export const CASHIER_NS = registerTranslations('cashier', {
       SUCCESS: '支付成功',
       FAILED: '支付失败',
       CLOSED: '订单已关闭',
-      successText: '已向 {{mch}} 付款',
+      successText: '已向{{mch}}付款',
       failedText: '本次支付未成功，未扣款。可以重新支付。',
       closedText: '订单超过 15 分钟未支付，已自动关闭。如需付款请重新下单。',
       paidAt: '支付时间',
@@ -79,7 +79,7 @@ export const CASHIER_NS = registerTranslations('cashier', {
     payFailed: 'The order could not be created',
     sandbox: {
       title: '{{channel}} (sandbox)',
-      note: 'This is the test environment’s simulated channel: no money moves. Choose what the channel answers:',
+      note: "This is the test environment's simulated channel: no money moves. Choose what the channel answers:",
       order: 'Order no.',
       expires: 'Pay within {{time}}',
       success: 'Simulate success',
@@ -105,7 +105,7 @@ export const CASHIER_NS = registerTranslations('cashier', {
     code: {
       unknown: {
         title: 'Invalid payment code',
-        text: 'This payment code does not exist. Check that you scanned the merchant’s code, or ask the merchant for a new one.',
+        text: "This payment code does not exist. Check that you scanned the merchant's code, or ask the merchant for a new one.",
       },
       unusable: {
         title: 'Payment code not in use',

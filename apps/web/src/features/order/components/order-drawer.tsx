@@ -16,7 +16,9 @@ const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss'
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '38%' } } } as const;
 /** 3.8 (‰) -> "0.38" (%). */
 const percentOf = (rate: number) => (Math.round(rate * 10) / 100).toFixed(2);
-const PAID = ['SUCCESS', 'PARTIAL_REFUNDED'];
+/** Statuses that may still be refunded, and those of an order that was paid (its fee was charged). */
+const REFUNDABLE = ['SUCCESS', 'PARTIAL_REFUNDED'];
+const PAID = [...REFUNDABLE, 'REFUNDED'];
 
 /** One order: what, who and when; amount, rate and fee; the timeline; refunds; ledger postings; refund. */
 export function OrderDrawer({
@@ -33,7 +35,7 @@ export function OrderDrawer({
   const [refunding, setRefunding] = useState(false);
   const o = detail.data;
 
-  const actions = o && PAID.includes(o.status) && o.refundableFen > 0 && (
+  const actions = o && REFUNDABLE.includes(o.status) && o.refundableFen > 0 && (
     <Permission codes={['order:refund']}>
       <Button danger icon={<RollbackOutlined />} onClick={() => setRefunding(true)} data-testid="order-refund">
         {t('drawer.refund')}
@@ -67,6 +69,7 @@ export function OrderDrawer({
 function DetailBody({ o, narrow }: { o: OrderDetail; narrow: boolean }) {
   const { t } = useTranslation(NS);
   const item = (key: string, label: string, children: React.ReactNode) => ({ key, label, children });
+  const paid = PAID.includes(o.status);
   const account = (name: string) => {
     const [owner, middle, purse] = name.split(':');
     if (owner === 'mch') return t(`account.${purse}`, { mch: o.mchName, defaultValue: name });
@@ -124,8 +127,9 @@ function DetailBody({ o, narrow }: { o: OrderDetail; narrow: boolean }) {
           items={[
             item('amount', t('drawer.amount'), yuan(o.amountFen)),
             item('rate', t('drawer.rate'), t('drawer.rateValue', { rate: o.rate, percent: percentOf(o.rate) })),
-            item('fee', t('drawer.fee'), <span data-testid="order-detail-fee">{yuan(o.feeFen)}</span>),
-            item('feeRefunded', t('drawer.feeRefunded'), yuan(o.feeRefundedFen)),
+            // An order never paid was charged no fee (whatever the rate would have made it).
+            item('fee', t('drawer.fee'), <span data-testid="order-detail-fee">{paid ? yuan(o.feeFen) : '—'}</span>),
+            item('feeRefunded', t('drawer.feeRefunded'), paid ? yuan(o.feeRefundedFen) : '—'),
             item(
               'refunded',
               t('drawer.refunded'),
@@ -166,89 +170,138 @@ function DetailBody({ o, narrow }: { o: OrderDetail; narrow: boolean }) {
 
       <section aria-labelledby="order-refunds">
         <h3 id="order-refunds">{t('drawer.refunds')}</h3>
-        <Table<Refund>
-          rowKey="refundNo"
-          size="small"
-          pagination={false}
-          dataSource={o.refunds}
-          scroll={narrow ? { x: 640 } : undefined}
-          locale={{ emptyText: t('drawer.noRefunds') }}
-          data-testid="order-refunds"
-          columns={[
-            {
-              title: t('refundCol.refundNo'),
-              dataIndex: 'refundNo',
-              render: (v: string, r) => (
-                <>
-                  <span className="order-mono">{v}</span>
-                  <div className="order-muted">{when(r.createdAt)}</div>
-                </>
-              ),
-            },
-            { title: t('refundCol.amount'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
-            {
-              title: t('refundCol.feeRefund'),
-              dataIndex: 'feeRefundFen',
-              align: 'right',
-              render: (v: number) => yuan(v),
-            },
-            {
-              title: t('refundCol.status'),
-              dataIndex: 'status',
-              render: (s: Refund['status'], r) => (
-                <>
-                  <RefundStatusTag status={s} />
-                  {r.failReason && <div className="order-muted">{r.failReason}</div>}
-                </>
-              ),
-            },
-            {
-              title: t('refundCol.reason'),
-              dataIndex: 'reason',
-              render: (v: string, r) => (
-                <>
-                  {v}
-                  {r.createdBy && <div className="order-muted">{r.createdBy}</div>}
-                </>
-              ),
-            },
-          ]}
-        />
+        <RefundTable refunds={o.refunds} narrow={narrow} />
       </section>
 
       <section aria-labelledby="order-postings">
         <h3 id="order-postings">{t('drawer.postings')}</h3>
         <p className="order-muted order-hint">{t('drawer.postingsHint')}</p>
-        <Table<LedgerPosting>
-          rowKey={(p) => `${p.txNo}:${p.account}:${p.amountFen}`}
-          size="small"
-          pagination={false}
-          dataSource={o.postings}
-          scroll={narrow ? { x: 560 } : undefined}
-          locale={{ emptyText: t('drawer.noPostings') }}
-          data-testid="order-postings"
-          columns={[
-            {
-              title: t('postingCol.txNo'),
-              dataIndex: 'txNo',
-              render: (v: string, p) => (
-                <>
-                  <span className="order-mono">{v}</span>
-                  <div className="order-muted">{t(`kind.${p.kind}`, { defaultValue: p.kind })}</div>
-                </>
-              ),
-            },
-            { title: t('postingCol.account'), dataIndex: 'account', render: (v: string) => account(v) },
-            {
-              title: t('postingCol.amount'),
-              dataIndex: 'amountFen',
-              align: 'right',
-              render: (v: number) => <span className={v < 0 ? 'order-debit' : 'order-credit'}>{yuan(v)}</span>,
-            },
-            { title: t('postingCol.at'), dataIndex: 'at', render: (v: string) => when(v) },
-          ]}
-        />
+        <PostingTable postings={o.postings} account={account} narrow={narrow} />
       </section>
     </div>
+  );
+}
+
+/** The refunds of the order; on a phone two columns (what and why, amount and status), nothing to scroll. */
+function RefundTable({ refunds, narrow }: { refunds: Refund[]; narrow: boolean }) {
+  const { t } = useTranslation(NS);
+  const amount = (r: Refund) => (
+    <>
+      <span className="order-money">{yuan(r.amountFen)}</span>
+      <div className="order-muted">{t('drawer.feeBack', { fee: yuan(r.feeRefundFen) })}</div>
+    </>
+  );
+  const status = (r: Refund) => (
+    <>
+      <RefundStatusTag status={r.status} />
+      {r.failReason && <div className="order-muted">{r.failReason}</div>}
+    </>
+  );
+  const what = (r: Refund) => (
+    <>
+      <span className="order-mono">{r.refundNo}</span>
+      <div className="order-muted">{when(r.createdAt)}</div>
+    </>
+  );
+  const why = (r: Refund) => (
+    <>
+      {r.reason}
+      {r.createdBy && <div className="order-muted">{r.createdBy}</div>}
+    </>
+  );
+  return (
+    <Table<Refund>
+      rowKey="refundNo"
+      size="small"
+      pagination={false}
+      dataSource={refunds}
+      locale={{ emptyText: t('drawer.noRefunds') }}
+      data-testid="order-refunds"
+      columns={
+        narrow
+          ? [
+              {
+                title: t('refundCol.refundNo'),
+                key: 'what',
+                render: (_: unknown, r) => (
+                  <>
+                    {what(r)}
+                    <div>{why(r)}</div>
+                  </>
+                ),
+              },
+              {
+                title: t('refundCol.amount'),
+                key: 'amount',
+                align: 'right',
+                render: (_: unknown, r) => (
+                  <>
+                    {amount(r)}
+                    {status(r)}
+                  </>
+                ),
+              },
+            ]
+          : [
+              { title: t('refundCol.refundNo'), key: 'what', render: (_: unknown, r) => what(r) },
+              { title: t('refundCol.amount'), key: 'amount', align: 'right', render: (_: unknown, r) => amount(r) },
+              { title: t('refundCol.status'), key: 'status', render: (_: unknown, r) => status(r) },
+              { title: t('refundCol.reason'), key: 'why', render: (_: unknown, r) => why(r) },
+            ]
+      }
+    />
+  );
+}
+
+/** The ledger entries of the order and its refunds; on a phone the time goes under the account. */
+function PostingTable({
+  postings,
+  account,
+  narrow,
+}: {
+  postings: LedgerPosting[];
+  account: (name: string) => string;
+  narrow: boolean;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Table<LedgerPosting>
+      rowKey={(p) => `${p.txNo}:${p.account}:${p.amountFen}`}
+      size="small"
+      pagination={false}
+      dataSource={postings}
+      locale={{ emptyText: t('drawer.noPostings') }}
+      data-testid="order-postings"
+      columns={[
+        {
+          title: t('postingCol.account'),
+          dataIndex: 'account',
+          render: (v: string, p) => (
+            <>
+              {account(v)}
+              <div className="order-muted">
+                <span className="order-mono">{p.txNo}</span> · {t(`kind.${p.kind}`, { defaultValue: p.kind })}
+                {narrow && <> · {when(p.at)}</>}
+              </div>
+            </>
+          ),
+        },
+        {
+          title: t('postingCol.amount'),
+          dataIndex: 'amountFen',
+          align: 'right',
+          render: (v: number) => <span className={v < 0 ? 'order-debit' : 'order-credit'}>{yuan(v)}</span>,
+        },
+        ...(narrow
+          ? []
+          : [
+              {
+                title: t('postingCol.at'),
+                dataIndex: 'at',
+                render: (v: string) => <span className="order-nowrap">{when(v)}</span>,
+              },
+            ]),
+      ]}
+    />
   );
 }

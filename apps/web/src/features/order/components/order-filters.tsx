@@ -184,7 +184,8 @@ export function OrderFilters({
           value={filter.amountMinFen !== undefined ? yuanText(filter.amountMinFen) : undefined}
           read={(v) => parseYuan(v)}
           onApply={(amountMinFen) => set({ amountMinFen: amountMinFen ?? undefined })}
-          placeholder={t('filter.amountMin')}
+          placeholder={t('filter.amountFrom')}
+          label={t('filter.amountMin')}
           inputMode="decimal"
           prefix="¥"
           testId="order-filter-min"
@@ -193,7 +194,8 @@ export function OrderFilters({
           value={filter.amountMaxFen !== undefined ? yuanText(filter.amountMaxFen) : undefined}
           read={(v) => parseYuan(v)}
           onApply={(amountMaxFen) => set({ amountMaxFen: amountMaxFen ?? undefined })}
-          placeholder={t('filter.amountMax')}
+          placeholder={t('filter.amountTo')}
+          label={t('filter.amountMax')}
           inputMode="decimal"
           prefix="¥"
           testId="order-filter-max"
@@ -270,6 +272,7 @@ function CheckedInput<T>({
   read,
   onApply,
   placeholder,
+  label = placeholder,
   testId,
   search,
   ...input
@@ -278,6 +281,8 @@ function CheckedInput<T>({
   read: (text: string) => T | null;
   onApply: (value: T | null) => void;
   placeholder: string;
+  /** The accessible name, when the placeholder is shorter than what the field is. */
+  label?: string;
   testId: string;
   search?: boolean;
   maxLength?: number;
@@ -310,7 +315,7 @@ function CheckedInput<T>({
     allowClear: true,
     value: text,
     placeholder,
-    'aria-label': placeholder,
+    'aria-label': label,
     'aria-invalid': bad || undefined,
     title: bad ? t('filter.invalid') : undefined,
     status: bad ? ('error' as const) : undefined,

@@ -175,7 +175,7 @@ function SandboxPanel({
           </Button>
         </div>
         {error && <Alert type="error" showIcon title={t('sandbox.notifyFailed')} description={error} role="alert" />}
-        <div className="cashier-muted cashier-center" aria-live="polite">
+        <div className="cashier-muted cashier-waiting" aria-live="polite">
           <Spin size="small" /> {t('sandbox.waiting')}
         </div>
       </div>
