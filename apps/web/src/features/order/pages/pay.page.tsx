@@ -222,7 +222,9 @@ function PayForm({
     if (fixed !== null) return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if ((e.target as HTMLElement | null)?.closest('input, textarea, [contenteditable]')) return;
+      // Not while typing into a text field; a channel's radio button keeps the keys for the keypad.
+      const typing = 'input:not([type=radio]):not([type=checkbox]), textarea, [contenteditable]';
+      if ((e.target as HTMLElement | null)?.closest(typing)) return;
       const { text: now, onText: set, pay: go, canPay: ready } = latest.current;
       if (e.key === 'Enter' && (e.target as HTMLElement | null)?.tagName !== 'BUTTON') {
         if (ready) void go();
