@@ -76,6 +76,27 @@ function percent(e: AxiosProgressEvent): number {
       : 0;
 }
 
+/** A JSON answer where a file was expected is an envelope refusal: rejected with ApiError, its msg toasted or not. */
+async function throwIfRefusal(blob: Blob, status: number, options: { toast: boolean }): Promise<void> {
+  if (!blob.type.includes('application/json')) return;
+  const envelope = JSON.parse(await blob.text()) as Envelope;
+  if (envelope.code === 200) return;
+  if (options.toast) toast.error(envelope.msg);
+  throw new ApiError(envelope, status);
+}
+
+/** Hand a file to the browser's downloads under `name`. */
+function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
 function filenameOf(disposition: string | undefined, fallback: string): string {
   if (!disposition) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
@@ -107,22 +128,9 @@ export async function download(
     onDownloadProgress: (e) => onProgress?.(percent(e), e.loaded),
   });
   const blob = res.data;
-  if (blob.type.includes('application/json')) {
-    const envelope = JSON.parse(await blob.text()) as Envelope;
-    if (envelope.code !== 200) {
-      toast.error(envelope.msg);
-      throw new ApiError(envelope, res.status);
-    }
-  }
+  await throwIfRefusal(blob, res.status, { toast: true });
   const name = filenameOf(res.headers['content-disposition'] as string | undefined, fallbackName);
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(blob, name);
   onProgress?.(100, blob.size);
   return name;
 }
@@ -160,10 +168,20 @@ export async function fetchFile(url: string, options: CallOptions = {}): Promise
   const res = await (
     await client()
   ).get<Blob>(atApiOrigin(url), { ...options, raw: true, responseType: 'blob', headers: { Accept: '*/*' } });
-  const blob = res.data;
-  if (blob.type.includes('application/json')) {
-    const envelope = JSON.parse(await blob.text()) as Envelope;
-    if (envelope.code !== 200) throw new ApiError(envelope, res.status);
-  }
-  return blob;
+  await throwIfRefusal(res.data, res.status, { toast: false });
+  return res.data;
+}
+
+/**
+ * A file the server makes on a GET (a printable sheet, an image), saved under the server's file name: the code
+ * checks are skipped for the binary answer (S7.4), and a JSON answer is an envelope refusal whose `msg` is shown.
+ */
+export async function downloadGet(url: string, params: object, fallbackName = 'download'): Promise<string> {
+  const res = await (
+    await client()
+  ).get<Blob>(url, { params, raw: true, responseType: 'blob', headers: { Accept: '*/*' } });
+  await throwIfRefusal(res.data, res.status, { toast: true });
+  const name = filenameOf(res.headers['content-disposition'] as string | undefined, fallbackName);
+  saveBlob(res.data, name);
+  return name;
 }

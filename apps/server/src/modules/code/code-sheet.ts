@@ -19,6 +19,7 @@ export interface SheetFont {
 const CJK_FONTS: SheetFont[] = [
   { src: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
   { src: '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
+  { src: '/usr/share/fonts/google-noto-sans-cjk-fonts/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
   { src: '/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
   { src: '/usr/share/fonts/opentype/noto/NotoSansSC-Regular.otf' },
   { src: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
@@ -84,7 +85,9 @@ const HEADER = 26;
 const COLUMNS = 3;
 const ROWS = 4;
 export const CODES_PER_PAGE = COLUMNS * ROWS;
-const QR_SIZE = 126;
+const QR_SIZE = 118;
+/** Space above the QR code inside its cell: with the cell's sides, a quiet zone of about 4 modules once cut out. */
+const QR_TOP = 16;
 
 /** A QR code as filled squares, one rectangle per run of dark modules in a row. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
@@ -157,8 +160,8 @@ export async function sheetPdf(input: SheetInput): Promise<Buffer> {
         .rect(x, y, cellW, cellH)
         .stroke()
         .restore();
-      drawQr(doc, input.urlOf(codeNo), x + (cellW - QR_SIZE) / 2, y + 10, QR_SIZE);
-      const below = y + 10 + QR_SIZE + 4;
+      drawQr(doc, input.urlOf(codeNo), x + (cellW - QR_SIZE) / 2, y + QR_TOP, QR_SIZE);
+      const below = y + QR_TOP + QR_SIZE + 4;
       doc.fillColor('#000000').font('Helvetica-Bold').fontSize(12);
       doc.text(spacedCodeNo(codeNo), x, below, { width: cellW, align: 'center', lineBreak: false });
       doc.fillColor('#333333').font(nameFont).fontSize(8);
