@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   isPermission,
   type CodeBatchPage,
+  type SettlementPage,
   type CompanyInfo,
   type IncoPage,
   type InvitePage,
@@ -52,6 +53,8 @@ interface Ids {
   codeNo: string;
   /** A batch of payment codes (its printable sheet). */
   batchNo: string;
+  /** A settlement of the demo data. */
+  settleNo: string;
 }
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -117,6 +120,12 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/code/unbind': (ids) => ({ codeNo: ids.codeNo }),
   'POST /api/merchant/code/disable': (ids) => ({ codeNo: ids.codeNo }),
   'GET /api/merchant/code/sheet': (ids) => ({ batchNo: ids.batchNo }),
+  'GET /api/merchant/settlement/detail': (ids) => ({ settleNo: ids.settleNo }),
+  'POST /api/merchant/settlement/movements': (ids) => ({ settleNo: ids.settleNo }),
+  'POST /api/merchant/exportSettlement': () => ({ filter: {}, format: 'csv' }),
+  'POST /api/merchant/bill/summary': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
+  'POST /api/merchant/bill/rows': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
+  'POST /api/merchant/exportTradeBill': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01', format: 'csv' }),
   'GET /api/merchant/code/png': (ids) => ({ codeNo: ids.codeNo }),
 };
 
@@ -159,7 +168,7 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
   return s?.shape ? Object.keys(s.shape) : [];
 }
 /** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
-const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo'];
+const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo', 'settleNo'];
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
 const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
@@ -241,6 +250,7 @@ beforeAll(async () => {
     fileId: (await upload(owner)).body.data.fileId,
     codeNo,
     orderNo: await paid(t.client(), codeNo, 10_000),
+    settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
   };
 

@@ -6,12 +6,17 @@ import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { insertDemoCodes } from '../modules/code/index.ts';
 import { generateDemoOrders } from '../modules/order/index.ts';
+import { runSettlement } from '../modules/settlement/index.ts';
+import { systemActor } from '../actor.ts';
+import { addDays, dayOf } from '../business-day.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 import type { FileStorage } from '../file-storage.ts';
 import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
+/** The demo's business days (the default MCHWEB_TZ). */
+const DEMO_TZ = 'Asia/Shanghai';
 export const DEMO_ACCOUNTS = {
   owner: '13800138000',
   admin: '13800138001',
@@ -122,6 +127,11 @@ export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<bo
   });
   // Orders of the last 30 days on the coffee shop's merchants and codes, paid, refunded, closed: /order, /welcome
   // and the cashier's demo have real figures from the first start.
-  await generateDemoOrders(db, { orders: 400, days: 30, companyId: coffee, tz: 'Asia/Shanghai' });
+  await generateDemoOrders(db, { orders: 400, days: 30, companyId: coffee, tz: DEMO_TZ });
+  // ... settled T+1 up to yesterday, as the settlement job would have: /settlement and /bill have real days.
+  const today = dayOf(new Date(), DEMO_TZ);
+  for (let back = 31; back >= 1; back--) {
+    await runSettlement(db, systemActor('job:settlement'), addDays(today, -back), { tz: DEMO_TZ });
+  }
   return true;
 }

@@ -3,6 +3,7 @@ import { module as audit } from './audit/index.ts';
 import { module as auth } from './auth/index.ts';
 import { module as code } from './code/index.ts';
 import { module as company } from './company/index.ts';
+import { module as dashboard } from './dashboard/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
 import { module as order } from './order/index.ts';
@@ -26,6 +27,7 @@ export const MODULES: readonly AppModule[] = [
   onboarding,
   order,
   settlement,
+  dashboard,
 ];
 
 /**

@@ -15,6 +15,12 @@ export {
 } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
 export { bulkPost } from './ledger.bulk.ts';
-export { merchantsWithPurse, movementsOf, type Movement } from './ledger.movements.ts';
+export {
+  merchantsWithPurse,
+  movementLines,
+  movementsOf,
+  type Movement,
+  type MovementLine,
+} from './ledger.movements.ts';
 
 export const module: AppModule = { name: 'ledger' };

@@ -13,8 +13,8 @@ export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { generateDemoOrders } from './order-demo.ts';
 export { resolveFilter } from './order-filter.ts';
-export { orderPageQuery } from './order-query.service.ts';
-export { orderSummary } from './order-summary.service.ts';
+export { orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
+export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
 
 export const module: AppModule = {
   name: 'order',

@@ -1,9 +1,8 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, desc, lt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Language } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
+import { csvFile, localTime, xlsxFile, yuanText, type SheetSpec } from '../../export-file.ts';
 import { merchantNamesOf } from '../merchant/index.ts';
 import { orderConditions, type ResolvedFilter } from './order-filter.ts';
 import { orders } from './order.tables.ts';
@@ -63,87 +62,46 @@ const HEADERS: Record<Language, string[]> = {
   ],
 };
 
-/** A time as `YYYY-MM-DD HH:mm:ss` in the business time zone (what a spreadsheet reads as a date). */
-function localTime(tz: string) {
-  const format = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (at: Date | null) => (at ? format.format(at) : '');
-}
-
-const yuan = (fen: number) => (fen / 100).toFixed(2);
-
-/** One order as the cells of a row: money as yuan, times in the business time zone. */
-async function rowsOf(db: Tx, list: OrderRow[], time: (at: Date | null) => string) {
-  const names = await merchantNamesOf(
-    db,
-    list.map((o) => o.merchantId),
-  );
-  return list.map((o) => {
-    const m = names.get(o.merchantId);
-    return {
-      text: [o.orderNo, m?.mchNo ?? '', m?.name ?? '', o.codeNo ?? '', o.label ?? '', o.channel, o.status],
-      fen: [o.amountFen, o.feeFen, o.refundedFen],
-      times: [time(o.createdAt), time(o.paidAt)],
-    };
-  });
-}
-
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; a text starting like a formula (= + - @) gets a
- * leading apostrophe so a spreadsheet shows it instead of running it (labels and names are typed by people).
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The orders as CSV: UTF-8 with a byte-order mark, so Excel opens the Chinese right. */
-export function orderCsv(db: Tx, r: ResolvedFilter, language: Language, tz: string): Readable {
+/** The orders of the filter as one sheet: money as yuan, times in the business time zone. */
+function ordersSheet(db: Tx, r: ResolvedFilter, language: Language, tz: string): SheetSpec {
   const time = localTime(tz);
-  return Readable.from(
-    (async function* () {
-      yield `\uFEFF${HEADERS[language].join(',')}\r\n`;
+  return {
+    name: language === 'zh-CN' ? '订单' : 'Orders',
+    headers: HEADERS[language],
+    widths: [24, 14, 24, 14, 14, 10, 16, 14, 12, 14, 20, 20],
+    moneyColumns: [7, 8, 9],
+    rows: async function* () {
       for await (const list of batches(db, r)) {
-        const lines = (await rowsOf(db, list, time)).map((row) =>
-          [...row.text.map(csvCell), ...row.fen.map(yuan), ...row.times].join(','),
+        const names = await merchantNamesOf(
+          db,
+          list.map((o) => o.merchantId),
         );
-        yield `${lines.join('\r\n')}\r\n`;
+        yield list.map((o) => {
+          const m = names.get(o.merchantId);
+          return [
+            o.orderNo,
+            m?.mchNo ?? '',
+            m?.name ?? '',
+            o.codeNo ?? '',
+            o.label ?? '',
+            o.channel,
+            o.status,
+            yuanText(o.amountFen),
+            yuanText(o.paidAt ? o.feeFen : 0),
+            yuanText(o.refundedFen),
+            time(o.createdAt),
+            time(o.paidAt),
+          ];
+        });
       }
-    })(),
-  );
+    },
+  };
 }
 
-/**
- * The orders as XLSX, written as they are read (ExcelJS's streaming writer, no shared strings): memory stays flat.
- * Money cells are numbers formatted 0.00, so the sheet can add them up.
- */
-export function orderXlsx(db: Tx, r: ResolvedFilter, language: Language, tz: string): Readable {
-  const out = new PassThrough();
-  const time = localTime(tz);
-  (async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = book.addWorksheet(language === 'zh-CN' ? '订单' : 'Orders');
-    sheet.columns = HEADERS[language].map((header, i) => ({
-      header,
-      width: [24, 14, 24, 14, 14, 10, 16, 14, 12, 14, 20, 20][i],
-      ...(i >= 7 && i <= 9 ? { style: { numFmt: '0.00' } } : {}),
-    }));
-    for await (const list of batches(db, r)) {
-      for (const row of await rowsOf(db, list, time)) {
-        sheet.addRow([...row.text, ...row.fen.map((f) => f / 100), ...row.times]).commit();
-      }
-      if (out.writableNeedDrain) await once(out, 'drain');
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  return out;
-}
+/** The orders as CSV (UTF-8 with a BOM, so Excel opens the Chinese right). */
+export const orderCsv = (db: Tx, r: ResolvedFilter, language: Language, tz: string): Readable =>
+  csvFile([ordersSheet(db, r, language, tz)]);
+
+/** The orders as XLSX, written as they are read. */
+export const orderXlsx = (db: Tx, r: ResolvedFilter, language: Language, tz: string): Readable =>
+  xlsxFile([ordersSheet(db, r, language, tz)]);

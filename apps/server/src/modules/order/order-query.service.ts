@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
   rateFromTenths,
   type Channel,
@@ -33,7 +33,8 @@ export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } 
     channel: o.channel as Channel,
     status: o.status as OrderStatus,
     amountFen: o.amountFen,
-    feeFen: o.feeFen,
+    // The fee is fixed when the order is made but charged only if it is paid.
+    feeFen: o.paidAt ? o.feeFen : 0,
     refundedFen: o.refundedFen,
     refundableFen: refundableOf(o),
     createdAt: o.createdAt.toISOString(),
@@ -137,4 +138,17 @@ export async function orderDetail(db: Tx, actor: Actor, orderNo: string): Promis
       at: p.at.toISOString(),
     })),
   };
+}
+
+/** The order of each refund (a bill's and a settlement's refund lines name their order). */
+export async function orderNosOfRefunds(db: Tx, refundNos: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (refundNos.length === 0) return found;
+  const rows = await db
+    .select({ refundNo: refunds.refundNo, orderNo: orders.orderNo })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(inArray(refunds.refundNo, refundNos));
+  for (const r of rows) found.set(r.refundNo, r.orderNo);
+  return found;
 }

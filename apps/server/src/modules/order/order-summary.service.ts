@@ -102,3 +102,49 @@ export async function orderSummary(db: Tx, r: ResolvedFilter, tz: string): Promi
   }
   return { ...sums, netFen: sums.amountFen - sums.refundedFen - sums.feeFen };
 }
+
+export interface TradeDayLine {
+  day: string;
+  merchantId: number;
+  channel: string;
+  count: number;
+  amountFen: number;
+  refundedFen: number;
+  feeFen: number;
+}
+
+/**
+ * Paid trade per day (of creation), merchant and channel from the day totals: the dashboard's figures, a few
+ * hundred small rows for 30 days whatever the number of orders.
+ */
+export async function tradeByDay(db: Tx, companyId: number, fromDay: string, toDay: string): Promise<TradeDayLine[]> {
+  const rows = await db
+    .select({
+      day: orderDayStats.day,
+      merchantId: orderDayStats.merchantId,
+      channel: orderDayStats.channel,
+      count: sql<string>`sum(${orderDayStats.count})::text`,
+      amountFen: sql<string>`sum(${orderDayStats.amountFen})::text`,
+      refundedFen: sql<string>`sum(${orderDayStats.refundedFen})::text`,
+      feeFen: sql<string>`sum(${orderDayStats.feeFen} - ${orderDayStats.feeRefundedFen})::text`,
+    })
+    .from(orderDayStats)
+    .where(
+      and(
+        eq(orderDayStats.companyId, companyId),
+        gte(orderDayStats.day, fromDay),
+        lte(orderDayStats.day, toDay),
+        inArray(orderDayStats.status, [...PAID_STATUSES]),
+      ),
+    )
+    .groupBy(orderDayStats.day, orderDayStats.merchantId, orderDayStats.channel);
+  return rows.map((r) => ({
+    day: r.day,
+    merchantId: r.merchantId,
+    channel: r.channel,
+    count: Number(r.count),
+    amountFen: Number(r.amountFen),
+    refundedFen: Number(r.refundedFen),
+    feeFen: Number(r.feeFen),
+  }));
+}

@@ -13,6 +13,7 @@ import {
 } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { invalid, ok } from '../../errors.ts';
+import { CONTENT_TYPES } from '../../export-file.ts';
 import type { ModuleContext } from '../../module.ts';
 import { recordAudit } from '../audit/index.ts';
 import { contentDispositionFor } from '../upload/index.ts';
@@ -25,10 +26,6 @@ import { requestRefund } from './refund.service.ts';
 
 const tags = ['order'];
 const EXPORT_MAX_DAYS = 366;
-const CONTENT_TYPE = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /** Orders of the current organisation (/order): list, totals, detail, refund, export. */
 const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
@@ -100,7 +97,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
       const name = `${request.actor.language === 'zh-CN' ? '订单' : 'orders'}_${r.start.toISOString().slice(0, 10)}_${new Date(r.end.getTime() - 1).toISOString().slice(0, 10)}.${format}`;
       const body = (format === 'csv' ? orderCsv : orderXlsx)(app.db, r, request.actor.language, tz);
       return reply
-        .header('content-type', CONTENT_TYPE[format])
+        .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', contentDispositionFor(name))
         .header('cache-control', 'no-store')
         .send(body);

@@ -2,10 +2,14 @@
 // settlement records of /settlement.
 import type { AppModule } from '../../module.ts';
 import settlementJob from './settlement-job.ts';
+import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
 
 export const module: AppModule = {
   name: 'settlement',
-  routes: [{ plugin: settlementJob, prefix: '' }],
+  routes: [
+    { plugin: settlementRoutes, prefix: '/api/merchant' },
+    { plugin: settlementJob, prefix: '' },
+  ],
 };

@@ -5,7 +5,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalid, isUniqueViolation } from '../../errors.ts';
 import type { Text } from '../../i18n/text.ts';
 import { recordAudit } from '../audit/index.ts';
-import { lockBalances, merchantAccount, merchantsWithPurse, movementsOf, postTransaction } from '../ledger/index.ts';
+import {
+  lockBalances,
+  merchantAccount,
+  merchantsWithPurse,
+  movementsOf,
+  postTransaction,
+  type Movement,
+} from '../ledger/index.ts';
 import { merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
 import { SETTLEMENT } from './settlement.messages.ts';
 import { settlements } from './settlement.tables.ts';
@@ -25,13 +32,8 @@ export interface DayFigures {
   netFen: number;
 }
 
-/**
- * Payments (amount, fee), refunds asked for (amount, fee given back) and failed refunds' returns (the opposite),
- * from the ledger; net is what moved on pending that day and must equal trade - refunds - fees - splits.
- */
-export async function dayFigures(db: Tx, merchantId: number, start: Date, end: Date): Promise<DayFigures | null> {
-  const moves = await movementsOf(db, merchantAccount(merchantId, 'pending'), start, end);
-  if (moves.length === 0) return null;
+/** Add movements (payments, refunds asked for, failed refunds' returns) into a day's figures. */
+export function figuresOf(moves: Movement[]): DayFigures {
   const f: DayFigures = { tradeCount: 0, tradeFen: 0, refundCount: 0, refundFen: 0, feeFen: 0, splitFen: 0, netFen: 0 };
   for (const m of moves) {
     f.netFen += m.accountFen;
@@ -44,6 +46,17 @@ export async function dayFigures(db: Tx, merchantId: number, start: Date, end: D
       f.refundFen += m.clearingFen;
     }
   }
+  return f;
+}
+
+/**
+ * A merchant-day's figures from the ledger; its net is what moved on pending that day and must equal trade -
+ * refunds - fees - splits (else the books are wrong and nothing is settled).
+ */
+export async function dayFigures(db: Tx, merchantId: number, start: Date, end: Date): Promise<DayFigures | null> {
+  const moves = await movementsOf(db, [merchantAccount(merchantId, 'pending')], start, end);
+  if (moves.length === 0) return null;
+  const f = figuresOf(moves);
   if (f.netFen !== f.tradeFen - f.refundFen - f.feeFen - f.splitFen) {
     throw new Error(
       `settlement: merchant ${merchantId} ${start.toISOString()}: the ledger's net ${f.netFen} disagrees`,

@@ -1,4 +1,4 @@
-import { text } from '../../i18n/text.ts';
+import { fieldText, text } from '../../i18n/text.ts';
 
 /** Messages of settlements: why one failed (kept on the record, both languages), and refusals. */
 export const SETTLEMENT = {
@@ -13,4 +13,6 @@ export const SETTLEMENT = {
   ),
   dayNotOver: text('That day is not over yet in the business time zone', '该日尚未结束（按业务时区）'),
   notFound: text('Settlement not found', '结算记录不存在'),
+  merchantNotFound: text('Merchant not found', '商户不存在'),
+  badRange: fieldText('to', 'must not be before the start of the range', '结束日期不能早于开始日期'),
 } as const satisfies Record<string, unknown>;

@@ -1,0 +1,108 @@
+import type { BillSummary, MovementPage } from '@mchweb/contract';
+import { CHANNELS } from '@mchweb/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { requireMember, type Actor } from '../../actor.ts';
+import { addDays, dayStart } from '../../business-day.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { beforeIdOf } from '../../keyset.ts';
+import { merchantAccount, movementLines, movementsOf } from '../ledger/index.ts';
+import { listMerchantSummaries, merchantIdsOf } from '../merchant/index.ts';
+import { SETTLEMENT } from './settlement.messages.ts';
+import { movementRows } from './movement-rows.ts';
+import { figuresOf } from './settle.service.ts';
+import { settlements } from './settlement.tables.ts';
+
+/** The merchants a bill covers: one of the organisation's, or all of them. */
+async function billMerchants(db: Tx, companyId: number, mchNo: string | undefined): Promise<number[]> {
+  if (mchNo) {
+    const ids = await merchantIdsOf(db, companyId, [mchNo]);
+    if (ids.length === 0) throw notFound(SETTLEMENT.merchantNotFound);
+    return ids;
+  }
+  return (await listMerchantSummaries(db, companyId)).map((m) => m.mchId);
+}
+
+const dayRange = (date: string, tz: string) => ({ start: dayStart(date, tz), end: dayStart(addDays(date, 1), tz) });
+
+/**
+ * `POST /bill/summary`: a merchant-day (or the organisation's day) from the same ledger movements its settlement
+ * is made of, so the bill, the day's orders and the settlement agree to the fen: totals, a line per channel, and
+ * the day's settlements once made.
+ */
+export async function billSummary(
+  db: Tx,
+  actor: Actor,
+  input: { mchNo?: string | undefined; date: string },
+  tz: string,
+): Promise<BillSummary> {
+  const { companyId } = requireMember(actor);
+  const ids = await billMerchants(db, companyId, input.mchNo);
+  const { start, end } = dayRange(input.date, tz);
+  const moves = await movementsOf(
+    db,
+    ids.map((id) => merchantAccount(id, 'pending')),
+    start,
+    end,
+  );
+  const byChannel = CHANNELS.map((channel) => ({
+    channel,
+    ...figuresOf(moves.filter((m) => m.channel === channel)),
+  })).filter((line) => moves.some((m) => m.channel === line.channel));
+  const settled = ids.length
+    ? await db
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.settleDate, input.date), inArray(settlements.merchantId, ids)))
+    : [];
+  const numbers = new Map((await listMerchantSummaries(db, companyId)).map((m) => [m.mchId, m.mchNo]));
+  return {
+    mchNo: input.mchNo ?? null,
+    date: input.date,
+    hasTrade: moves.length > 0,
+    total: figuresOf(moves),
+    byChannel: byChannel as BillSummary['byChannel'],
+    settlements: settled.map((s) => ({
+      settleNo: s.settleNo,
+      mchNo: numbers.get(s.merchantId) ?? '',
+      status: s.status as BillSummary['settlements'][number]['status'],
+      netFen: s.netFen,
+    })),
+  };
+}
+
+/** `POST /bill/rows`: every payment and refund of the day, oldest first, keyset by the ledger transaction. */
+export async function billRows(
+  db: Tx,
+  actor: Actor,
+  input: { mchNo?: string | undefined; date: string; cursor?: string | undefined; limit: number },
+  tz: string,
+): Promise<MovementPage> {
+  const { companyId } = requireMember(actor);
+  const ids = await billMerchants(db, companyId, input.mchNo);
+  const lines = await movementLines(db, ids, dayRange(input.date, tz), {
+    afterTxId: beforeIdOf(input.cursor),
+    limit: input.limit + 1,
+  });
+  const hasMore = lines.length > input.limit;
+  const kept = lines.slice(0, input.limit);
+  return { rows: await movementRows(db, kept), nextCursor: hasMore ? String(kept.at(-1)!.txId) : null, hasMore };
+}
+
+/** Every line of the day in batches, for the export. */
+export async function* billLines(
+  db: Tx,
+  actor: Actor,
+  input: { mchNo?: string | undefined; date: string },
+  tz: string,
+) {
+  const { companyId } = requireMember(actor);
+  const ids = await billMerchants(db, companyId, input.mchNo);
+  let afterTxId: number | undefined;
+  for (;;) {
+    const lines = await movementLines(db, ids, dayRange(input.date, tz), { afterTxId, limit: 2000 });
+    if (lines.length === 0) return;
+    yield await movementRows(db, lines);
+    afterTxId = lines.at(-1)!.txId;
+  }
+}

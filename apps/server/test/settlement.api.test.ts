@@ -1,0 +1,173 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  BillSummary,
+  DashboardOverview,
+  MovementPage,
+  OrderSummary,
+  SettlementItem,
+  SettlementPage,
+  SettlementSummary,
+} from '@mchweb/contract';
+import { checkLedger } from '../src/modules/ledger/index.ts';
+import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { shanghaiDay } from './payment-fixtures.ts';
+
+// The demo data's 30 days of orders, settled T+1 at seed time: settlements, bills, exports and the dashboard must
+// all tell the same story, to the fen.
+let t: TestApp;
+let owner: TestClient;
+let cashier: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signIn('13800138000');
+  cashier = await t.signIn('13800138003');
+});
+afterAll(async () => t.close());
+
+const M = '/api/merchant';
+const settlementsOf = async (body: object = {}) =>
+  (await owner.post<SettlementPage>(`${M}/settlement/list`, { limit: 100, ...body })).body.data.rows;
+const file = async (url: string, payload: object, client = owner) => {
+  const x = t.app.xsrfToken();
+  return client.raw({
+    method: 'POST',
+    url,
+    payload,
+    headers: { token: client.token!, cookie: `XSRF-TOKEN=${x}`, 'x-xsrf-token': x },
+  });
+};
+const figures = (x: { tradeCount: number; tradeFen: number; refundFen: number; feeFen: number; netFen: number }) => ({
+  tradeCount: x.tradeCount,
+  tradeFen: x.tradeFen,
+  refundFen: x.refundFen,
+  feeFen: x.feeFen,
+  netFen: x.netFen,
+});
+
+describe('settlements of the demo data', () => {
+  it('lists a SETTLED record per merchant-day with trade, and totals that add up', async () => {
+    const rows = await settlementsOf();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['SETTLED']));
+    expect(rows.every((r) => r.netFen === r.tradeFen - r.refundFen - r.feeFen - r.splitFen)).toBe(true);
+    const sum = (await owner.post<SettlementSummary>(`${M}/settlement/summary`, {})).body.data;
+    expect(sum.count).toBe(rows.length);
+    expect(sum.netFen).toBe(rows.reduce((s, r) => s + r.netFen, 0));
+    const one = rows[0]!;
+    const byMerchant = await settlementsOf({ mchNos: [one.mchNo], from: one.settleDate, to: one.settleDate });
+    expect(byMerchant.map((r) => r.settleNo)).toEqual([one.settleNo]);
+    expect(await settlementsOf({ statuses: ['FAILED'] })).toEqual([]);
+    expect((await cashier.post(`${M}/settlement/list`, {})).body.code).toBe(403);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it("a settlement's movements are its payments and refunds, adding up to its figures", async () => {
+    const s = (await settlementsOf()).find((r) => r.refundCount > 0) ?? (await settlementsOf())[0]!;
+    const d = (await owner.get<SettlementItem>(`${M}/settlement/detail`, { settleNo: s.settleNo })).body.data;
+    expect(d).toEqual(s);
+    const rows: MovementPage['rows'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: MovementPage = (
+        await owner.post<MovementPage>(`${M}/settlement/movements`, {
+          settleNo: s.settleNo,
+          limit: 7,
+          cursor: cursor ?? undefined,
+        })
+      ).body.data;
+      rows.push(...page.rows);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(rows.filter((r) => r.kind === 'PAYMENT')).toHaveLength(s.tradeCount);
+    expect(rows.reduce((x, r) => x + r.netFen, 0)).toBe(s.netFen);
+    expect(rows.every((r) => r.mchNo === s.mchNo && /^P\d{20}$/.test(r.orderNo))).toBe(true);
+    expect((await owner.get(`${M}/settlement/detail`, { settleNo: 'S20200101M100000001' })).body.code).toBe(404);
+  });
+});
+
+describe('the trade bill', () => {
+  it("agrees to the fen with that day's settlement and with the orders paid that day", async () => {
+    const s = (await settlementsOf()).find((r) => r.tradeCount > 2)!;
+    const bill = (await owner.post<BillSummary>(`${M}/bill/summary`, { mchNo: s.mchNo, date: s.settleDate })).body.data;
+    expect(bill.hasTrade).toBe(true);
+    expect(figures(bill.total)).toEqual(figures(s));
+    expect(bill.settlements).toEqual([{ settleNo: s.settleNo, mchNo: s.mchNo, status: 'SETTLED', netFen: s.netFen }]);
+    expect(bill.byChannel.reduce((x, c) => x + c.tradeFen, 0)).toBe(bill.total.tradeFen);
+    const paidThatDay = (
+      await owner.post<OrderSummary>(`${M}/order/summary`, {
+        timeField: 'paid',
+        from: s.settleDate,
+        to: s.settleDate,
+        mchNos: [s.mchNo],
+      })
+    ).body.data;
+    expect([paidThatDay.paidCount, paidThatDay.amountFen]).toEqual([bill.total.tradeCount, bill.total.tradeFen]);
+  });
+
+  it('the organisation-day adds up its merchants; a day without trade says so', async () => {
+    const day = shanghaiDay(-3);
+    const all = (await owner.post<BillSummary>(`${M}/bill/summary`, { date: day })).body.data;
+    const perMerchant = (await settlementsOf({ from: day, to: day })).reduce((x, r) => x + r.netFen, 0);
+    expect(all.total.netFen).toBe(perMerchant);
+    const empty = (await owner.post<BillSummary>(`${M}/bill/summary`, { date: '2020-01-01' })).body.data;
+    expect(empty).toMatchObject({ hasTrade: false, byChannel: [], settlements: [] });
+    expect((await owner.post(`${M}/bill/summary`, { mchNo: 'M100000003', date: day })).body.code).toBe(404);
+  });
+
+  it('exports in the WeChat trade-bill style: CSV with a summary block, XLSX with two sheets, totals as the page', async () => {
+    const s = (await settlementsOf()).find((r) => r.tradeCount > 2)!;
+    const bill = (await owner.post<BillSummary>(`${M}/bill/summary`, { mchNo: s.mchNo, date: s.settleDate })).body.data;
+    const csv = await file(`${M}/exportTradeBill`, { mchNo: s.mchNo, date: s.settleDate, format: 'csv' });
+    expect(csv.headers['content-disposition']).toMatch(/trade-bill_M\d+_\d{4}-\d{2}-\d{2}\.csv/);
+    const [rows, summary] = csv.body.replace(/^\uFEFF/, '').split('\r\n\r\n');
+    const lines = rows!.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Time,Merchant no\.,Channel,Order no\./);
+    expect(lines.slice(1).filter((l) => l.includes(',SUCCESS,'))).toHaveLength(bill.total.tradeCount);
+    const [head, values] = summary!.trim().split('\r\n');
+    expect(head).toMatch(/^Trades,Trade total/);
+    const cells = values!.split(',');
+    expect(Number(cells[0])).toBe(bill.total.tradeCount);
+    expect(Math.round(Number(cells[1]) * 100)).toBe(bill.total.tradeFen);
+    expect(Math.round(Number(cells[6]) * 100)).toBe(bill.total.netFen);
+
+    const xlsx = await file(`${M}/exportTradeBill`, { mchNo: s.mchNo, date: s.settleDate, format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Transactions', 'Summary']);
+    expect(Math.round(Number(book.getWorksheet('Summary')!.getRow(2).getCell(7).value) * 100)).toBe(bill.total.netFen);
+  });
+
+  it('exports settlements with the rows of the list', async () => {
+    const rows = await settlementsOf();
+    const csv = await file(`${M}/exportSettlement`, { filter: {}, format: 'csv' });
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines[1]).toContain(rows[0]!.settleNo);
+  });
+});
+
+describe('the dashboard', () => {
+  it('answers today, yesterday, 30 days, channels, top merchants and balances from the totals and the ledger', async () => {
+    const o = (await owner.get<DashboardOverview>(`${M}/dashboard/overview`)).body.data;
+    expect(o.trend).toHaveLength(30);
+    expect(o.trend.at(-1)!.day).toBe(shanghaiDay(0));
+    const yesterday = (
+      await owner.post<OrderSummary>(`${M}/order/summary`, { from: shanghaiDay(-1), to: shanghaiDay(-1) })
+    ).body.data;
+    expect([o.yesterday.count, o.yesterday.amountFen, o.yesterday.netFen]).toEqual([
+      yesterday.paidCount,
+      yesterday.amountFen,
+      yesterday.netFen,
+    ]);
+    expect(o.channels.reduce((x, c) => x + c.amountFen, 0)).toBe(o.trend.reduce((x, d) => x + d.amountFen, 0));
+    expect(o.topMerchants[0]!.amountFen).toBeGreaterThanOrEqual(o.topMerchants.at(-1)!.amountFen);
+    const settled = (await owner.post<SettlementSummary>(`${M}/settlement/summary`, { from: '2000-01-01' })).body.data;
+    expect(o.availableFen).toBe(settled.netFen);
+    expect(o.pendingFen).toBeGreaterThan(0); // today's trade waits for tomorrow
+    expect((await cashier.get(`${M}/dashboard/overview`)).body.code).toBe(403);
+  });
+});
