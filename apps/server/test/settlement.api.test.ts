@@ -9,7 +9,9 @@ import type {
   SettlementPage,
   SettlementSummary,
 } from '@mchweb/contract';
+import { sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/index.ts';
+import { reconcileDay } from '../src/modules/settlement/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { shanghaiDay } from './payment-fixtures.ts';
 
@@ -147,6 +149,21 @@ describe('the trade bill', () => {
       .split('\r\n');
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[1]).toContain(rows[0]!.settleNo);
+  });
+});
+
+describe('reconciliation', () => {
+  it('finds no difference on the settled demo days, and names a tampered settlement and a day not settled', async () => {
+    for (const back of [1, 2, 5, 20])
+      expect(await reconcileDay(t.database.db, shanghaiDay(-back), 'Asia/Shanghai')).toEqual([]);
+    const s = (await settlementsOf({ from: shanghaiDay(-3), to: shanghaiDay(-3) }))[0]!;
+    await t.database.db.execute(sql`update settlements set net_fen = net_fen + 1 where settle_no = ${s.settleNo}`);
+    const problems = await reconcileDay(t.database.db, shanghaiDay(-3), 'Asia/Shanghai');
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^${s.mchNo}: settlement ${s.settleNo} has .*, the ledger `)),
+    ]);
+    await t.database.db.execute(sql`update settlements set net_fen = net_fen - 1 where settle_no = ${s.settleNo}`);
+    expect((await reconcileDay(t.database.db, shanghaiDay(0), 'Asia/Shanghai')).join('\n')).toMatch(/no settlement/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { systemActor } from '../actor.ts';
 import { loadConfig } from '../config.ts';
 import { BizError } from '../errors.ts';
-import { runSettlement } from '../modules/settlement/index.ts';
+import { reconcileDay, runSettlement } from '../modules/settlement/index.ts';
 import { OpsError } from '../ops-error.ts';
 import { merchantIdByNo } from '../modules/merchant/index.ts';
 import { parseOptions, type Command } from './command.ts';
@@ -31,5 +31,18 @@ export const SETTLEMENT_COMMANDS: Record<string, Command> = {
         throw err;
       }
     },
+  },
+};
+
+SETTLEMENT_COMMANDS['reconcile'] = {
+  usage: 'reconcile --date YYYY-MM-DD',
+  help: 'check orders, ledger and settlements of a business day against each other; prints every difference',
+  async run(db, args) {
+    const { options } = parseOptions(args, ['date']);
+    const day = options.date;
+    if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new OpsError('--date YYYY-MM-DD is required.');
+    const problems = await reconcileDay(db, day, loadConfig().timezone);
+    if (problems.length) throw new OpsError(`${day}: ${problems.length} difference(s):\n${problems.join('\n')}`);
+    return `${day}: orders, ledger and settlements agree.`;
   },
 };

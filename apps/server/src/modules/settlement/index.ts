@@ -5,6 +5,7 @@ import settlementJob from './settlement-job.ts';
 import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
+export { reconcileDay } from './reconcile.service.ts';
 
 export const module: AppModule = {
   name: 'settlement',

@@ -4,6 +4,7 @@ import { systemActor } from '../../actor.ts';
 import { addDays, dayOf } from '../../business-day.ts';
 import type { ModuleContext } from '../../module.ts';
 import { periodicJob } from '../../periodic-job.ts';
+import { reconcileDay } from './reconcile.service.ts';
 import { runSettlement } from './settle.service.ts';
 import { settlementRuns } from './settlement.tables.ts';
 
@@ -33,6 +34,10 @@ const settlementJob: FastifyPluginAsync<ModuleContext> = async (app, { config })
       .values({ settleDate: day, settled: result.settled, failed: result.failed })
       .onConflictDoNothing();
     app.log.info({ settlement: result }, `settled ${day}`);
+    // The nightly reconciliation: orders, ledger and settlements of the day, every difference in the log.
+    const problems = await reconcileDay(app.db, day, settings.tz);
+    if (problems.length) app.log.error({ day, problems }, `reconciliation of ${day}: ${problems.length} difference(s)`);
+    else app.log.info({ day }, `reconciliation of ${day}: no difference`);
   });
 };
 export default settlementJob;
