@@ -120,6 +120,13 @@ async function postgresFigures(db: OrdersDb) {
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
     const headers = { token, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
     const latency = await listVersusSql(db, s.base, headers);
+    const dashboard: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t = performance.now();
+      const res = await fetch(`${s.base}/api/merchant/dashboard/overview`, { headers: { token } });
+      if (((await res.json()) as { code: number }).code !== 200) throw new Error('dashboard refused');
+      if (i >= 50) dashboard.push(performance.now() - t);
+    }
     const load = await autocannon({
       url: `${s.base}/api/merchant/order/list`,
       method: 'POST',
@@ -133,7 +140,7 @@ async function postgresFigures(db: OrdersDb) {
     const xlsx = await exportRun(s, headers, exportFilter, 'xlsx');
     const copySeconds = psqlCopySeconds(db.url!);
     const cashier = await cashierRun(s.base, db, 50, 10);
-    return { latency, load, csv, xlsx, copySeconds, cashier };
+    return { latency, load, csv, xlsx, copySeconds, cashier, dashboardP99: pct(dashboard, 0.99) };
   } finally {
     await stopServer(s);
   }
@@ -204,6 +211,7 @@ export default async function ordersBench() {
       '|---|---|---|',
       `| list p99, one request at a time (500), HTTP vs its SQL run directly | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(1)}x) |`,
       `| list throughput, 50 connections, 10 s | ${Math.round(f.load.requests.average)} req/s (p99 ${f.load.latency.p99} ms, errors ${f.load.non2xx + f.load.errors}) | ${verdict(f.load.requests.average >= 2000)} >= 2 000 req/s |`,
+      `| \`GET /dashboard/overview\` p99, one at a time (250) | ${ms(f.dashboardP99)} | ${verdict(f.dashboardP99 <= 50)} <= 50 ms |`,
       `| cashier: create + notify, ${f.cashier.payers} payers, ${f.cashier.seconds} s | ${f.cashier.perSecond.toFixed(0)} payments/s, lost ${f.cashier.lost}, doubled ${f.cashier.doubled} | 0 lost, 0 doubled |`,
       '',
       `Exports of every order (the whole 90 days), streamed to the client; \`psql \\copy\` of the same rows took ${f.copySeconds.toFixed(1)} s.`,

@@ -1,0 +1,157 @@
+// Settlement at scale (issue 12): one business day of 100 000 orders across 50 merchants settled, on PostgreSQL and
+// on PGlite; the organisation's trade bill of that day exported as CSV against `psql \copy` of its rows, with the
+// server's peak memory.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { systemActor } from '../../apps/server/src/actor.ts';
+import { addDays, dayOf, dayStart } from '../../apps/server/src/business-day.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { generateDemoOrders } from '../../apps/server/src/modules/order/index.ts';
+import { reconcileDay, runSettlement } from '../../apps/server/src/modules/settlement/index.ts';
+import { signIn, startServer, stopServer } from './server.bench.ts';
+
+const ORDERS = Number(process.env.BENCH_SETTLE_ORDERS ?? 100_000);
+const MERCHANTS = 50;
+const TZ = 'Asia/Shanghai';
+const verdict = (ok: boolean) => (ok ? 'meets' : '**misses**');
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** 50 merchants of the demo organisation and ORDERS orders of theirs over yesterday, in time order. */
+async function fill(database: Database): Promise<string> {
+  await database.migrate();
+  await seedDemoIfEmpty(database.db);
+  await database.db.execute(sql`
+    insert into merchants (company_id, mch_no, name, short_name, type, category, status, account_type, bank_name,
+      account_name, account_number)
+    select 1, 'M4' || lpad(g::text, 8, '0'), 'Bench shop ' || g, 'Shop ' || g, 'INDIVIDUAL', 'RETAIL', 'ACTIVE',
+      'PERSONAL', '中国工商银行', 'Bench', '6222020200' || lpad(g::text, 9, '0')
+    from generate_series(1, ${MERCHANTS}) g`);
+  await database.db.execute(sql`
+    insert into merchant_channel_rates (merchant_id, channel, rate_tenths)
+    select m.id, c.channel, 38 from merchants m cross join (values ('WECHAT'), ('ALIPAY')) c(channel)
+    where m.mch_no like 'M4%'`);
+  const today = dayOf(new Date(), TZ);
+  const yesterday = addDays(today, -1);
+  await database.db.execute(
+    sql`update merchants set status = 'FROZEN' where mch_no not like 'M4%' and status = 'ACTIVE'`,
+  );
+  // Orders end at today's midnight: the whole of yesterday, nothing of today.
+  await generateDemoOrders(database.db, { orders: ORDERS, days: 1, tz: TZ, now: dayStart(today, TZ) });
+  await database.db.execute(sql`analyze`);
+  return yesterday;
+}
+
+async function settleTimed(database: Database, day: string) {
+  const started = performance.now();
+  const result = await runSettlement(database.db, systemActor('bench'), day, { tz: TZ });
+  const seconds = (performance.now() - started) / 1000;
+  const problems = await reconcileDay(database.db, day, TZ);
+  return { seconds, result, problems };
+}
+
+async function exportBill(url: string, day: string) {
+  const s = await startServer({ DATABASE_URL: url, MCHWEB_AUTO_REVIEW: 'off', MCHWEB_SETTLE_AT: 'off' });
+  try {
+    const token = await signIn(s.base);
+    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+    const headers = { token, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+    let peak = rssMb(s.child.pid!);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(s.child.pid!))), 50);
+    const started = performance.now();
+    const res = await fetch(`${s.base}/api/merchant/exportTradeBill`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ date: day, format: 'csv' }),
+    });
+    const text = await res.text();
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+    const rows = text.split('\r\n\r\n')[0]!.split('\r\n').length - 1;
+    return { seconds, rows, peakMb: peak };
+  } finally {
+    await stopServer(s);
+  }
+}
+
+/** `psql \copy` of the same rows (the day's business transactions on the merchants' pending money, with sides). */
+function copySeconds(url: string, day: string): number {
+  const start = dayStart(day, TZ).toISOString();
+  const end = dayStart(addDays(day, 1), TZ).toISOString();
+  const query = `select t.created_at, e.account, t.kind, t.ref_no, e.amount_fen,
+    (select sum(o.amount_fen) from ledger_entries o where o.transaction_id = t.id and o.account like 'channel:%'),
+    (select sum(o.amount_fen) from ledger_entries o where o.transaction_id = t.id and o.account = 'platform:fee_income')
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    where e.account like 'mch:%:pending' and e.created_at >= '${start}' and e.created_at < '${end}'
+      and t.kind <> 'SETTLEMENT' order by t.id`;
+  const started = performance.now();
+  execFileSync('psql', [url, '-q', '-c', `\\copy (${query.replace(/\s+/g, ' ')}) to '/dev/null' with csv`]);
+  return (performance.now() - started) / 1000;
+}
+
+export default async function settlementBench() {
+  const out: string[] = [
+    `${ORDERS.toLocaleString('en')} orders of one business day across ${MERCHANTS} merchants (\`generateDemoOrders\`: 90 % paid,`,
+    '4 % refunded), settled by `runSettlement` in-process (what the job and `ops settle:run` call), then reconciled.',
+    '',
+    '| database | settle the day | settlements | reconcile | target |',
+    '|---|---:|---:|---|---|',
+  ];
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = 'mchweb_bench_settle';
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let bill: Awaited<ReturnType<typeof exportBill>>;
+  let copy: number;
+  try {
+    const pgdb = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+    const day = await fill(pgdb);
+    const r = await settleTimed(pgdb, day);
+    await pgdb.close();
+    out.push(
+      `| PostgreSQL | ${r.seconds.toFixed(1)} s | ${r.result.settled} settled, ${r.result.failed} failed | ${r.problems.length} differences | ${verdict(r.seconds <= 10)} <= 10 s |`,
+    );
+    bill = await exportBill(url.toString(), day);
+    copy = copySeconds(url.toString(), day);
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-bench-settle-'));
+  try {
+    const pgl = await openDatabase({ databaseUrl: null, dataDir: dir });
+    const day = await fill(pgl);
+    const r = await settleTimed(pgl, day);
+    await pgl.close();
+    out.push(
+      `| PGlite | ${r.seconds.toFixed(1)} s | ${r.result.settled} settled, ${r.result.failed} failed | ${r.problems.length} differences | ${verdict(r.seconds <= 30)} <= 30 s |`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  out.push(
+    '',
+    `The organisation's trade bill of that day as CSV (\`POST /exportTradeBill\`, PostgreSQL, ${bill.rows.toLocaleString('en')} rows):`,
+    `${bill.seconds.toFixed(1)} s against ${copy.toFixed(1)} s for \`psql \\copy\` of the same ledger rows`,
+    `(${(bill.seconds / copy).toFixed(2)}x, ${verdict(bill.seconds <= 1.5 * copy)} <= 1.5x); server peak RSS ${bill.peakMb.toFixed(0)} MB`,
+    `(${verdict(bill.peakMb <= 256)} <= 256 MB).`,
+  );
+  return { title: 'Settlement of a 100 000-order day and its trade bill', markdown: out.join('\n') };
+}
+
+if (process.argv[1]?.endsWith('settlement.bench.ts')) {
+  settlementBench().then((r) => console.log(`## ${r.title}\n\n${r.markdown}`));
+}
