@@ -17,3 +17,4 @@ export * from './code.ts';
 export * from './order.ts';
 export * from './code-api.ts';
 export * from './settlement.ts';
+export * from './funds.ts';
