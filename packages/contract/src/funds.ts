@@ -142,3 +142,7 @@ export type TransferRules = z.infer<typeof transferRules>;
 
 /** The sandbox payout channel's answer (sandbox only). */
 export const sandboxPayoutNotifyBody = z.strictObject({ transferNo, result: z.enum(['SUCCESS', 'FAILED']) });
+
+/** `POST /funds/sms/send`: a code to the organisation's contact mobile before adding a payee or a large transfer. */
+export const fundsSmsBody = z.strictObject({ purpose: z.enum(['payee', 'transfer']) });
+export const fundsSmsAnswer = z.object({ mobileMasked: z.string(), resendAfterSeconds: z.number().int() });
