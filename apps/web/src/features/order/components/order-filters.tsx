@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilter } from '@mchweb/contract';
 import { parseYuan } from '@mchweb/contract/money';
+import { FilterSelect } from '@/components/filter-select';
 import { lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
 import {
@@ -145,39 +146,26 @@ export function OrderFilters({
 
   const fields = (
     <>
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        value={filter.mchNos ?? []}
-        onChange={(mchNos: string[]) => set({ mchNos: mchNos.length ? mchNos : undefined })}
+      <FilterSelect
+        value={filter.mchNos}
+        onChange={(mchNos) => set({ mchNos })}
         options={mchList.map((m) => ({ value: m.mchNo, label: m.name }))}
-        optionFilterProp="label"
-        placeholder={t('filter.merchants')}
-        aria-label={t('filter.merchants')}
-        data-testid="order-filter-mch"
+        label={t('filter.merchants')}
+        testId="order-filter-mch"
       />
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        value={filter.statuses ?? []}
-        onChange={(statuses: OrderFilter['statuses']) => set({ statuses: statuses?.length ? statuses : undefined })}
+      <FilterSelect
+        value={filter.statuses}
+        onChange={(statuses) => set({ statuses })}
         options={ORDER_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        placeholder={t('filter.statuses')}
-        aria-label={t('filter.statuses')}
-        data-testid="order-filter-status"
+        label={t('filter.statuses')}
+        testId="order-filter-status"
       />
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        value={filter.channels ?? []}
-        onChange={(channels: OrderFilter['channels']) => set({ channels: channels?.length ? channels : undefined })}
+      <FilterSelect
+        value={filter.channels}
+        onChange={(channels) => set({ channels })}
         options={CHANNEL_LIST.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
-        placeholder={t('filter.channels')}
-        aria-label={t('filter.channels')}
-        data-testid="order-filter-channel"
+        label={t('filter.channels')}
+        testId="order-filter-channel"
       />
       <Space.Compact className="order-filter-amount">
         <CheckedInput

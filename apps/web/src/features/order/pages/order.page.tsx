@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { OrderListItem } from '@mchweb/contract';
+import { ExportButtons } from '@/components/export-buttons';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
+import { exportOrders } from '../api/export-orders';
 import { useOrderList } from '../api/order-list';
 import { useOrderSummary } from '../api/order-summary';
-import { ExportButtons } from '../components/export-buttons';
 import { OrderDrawer } from '../components/order-drawer';
 import { activeFilters, filterFromParams, OrderFilters, paramsFromFilter } from '../components/order-filters';
 import { OrderSummaryBar } from '../components/order-summary-bar';
@@ -148,7 +149,11 @@ export default function OrderPage() {
           <p className="order-intro">{t('order.intro')}</p>
         </div>
         <Permission codes={['order:export']}>
-          <ExportButtons filter={filter} />
+          <ExportButtons
+            run={(format, onProgress, signal) => exportOrders({ filter, format }, onProgress, signal)}
+            testId="order-export"
+            hint={t('export.hint')}
+          />
         </Permission>
       </header>
       <OrderFilters

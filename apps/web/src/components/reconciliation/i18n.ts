@@ -1,0 +1,83 @@
+import { registerTranslations } from '@/i18n';
+
+/**
+ * The words settlements and trade bills share (namespace `reconciliation`): a merchant-day's figures, the kinds
+ * of movement, channels, settlement statuses. Registered by the components of this folder, so they travel with
+ * the pages that show them.
+ */
+export const RECON_NS = registerTranslations('reconciliation', {
+  'zh-CN': {
+    figure: {
+      count: '结算笔数',
+      trade: '交易金额',
+      tradeCount_one: '{{count}} 笔交易',
+      tradeCount_other: '{{count}} 笔交易',
+      refund: '退款金额',
+      refundCount_one: '{{count}} 笔退款',
+      refundCount_other: '{{count}} 笔退款',
+      fee: '手续费',
+      split: '分账金额',
+      net: '净额',
+      netHint: '交易金额 − 退款 − 手续费 − 分账',
+    },
+    status: { PENDING: '待结算', SETTLED: '已结算', FAILED: '结算失败' },
+    failReason: '失败原因：{{reason}}',
+    attempts_one: '已尝试 {{count}} 次，下次结算时自动重试',
+    attempts_other: '已尝试 {{count}} 次，下次结算时自动重试',
+    channel: { WECHAT: '微信支付', ALIPAY: '支付宝', UNIONPAY: '银联' },
+    kind: { PAYMENT: '收款', REFUND: '退款', REFUND_REVERSAL: '退款失败退回' },
+    movement: {
+      at: '时间',
+      kind: '类型',
+      refNo: '单号',
+      orderNo: '订单号',
+      merchant: '商户',
+      channel: '通道',
+      amount: '金额',
+      fee: '手续费',
+      net: '入账净额',
+      more: '加载更多',
+      end_one: '已显示全部 {{count}} 笔',
+      end_other: '已显示全部 {{count}} 笔',
+      empty: '没有资金变动',
+      loadError: '明细加载失败',
+    },
+  },
+  'en-US': {
+    figure: {
+      count: 'Settlements',
+      trade: 'Trade',
+      tradeCount_one: '{{count}} payment',
+      tradeCount_other: '{{count}} payments',
+      refund: 'Refunds',
+      refundCount_one: '{{count}} refund',
+      refundCount_other: '{{count}} refunds',
+      fee: 'Fees',
+      split: 'Profit sharing',
+      net: 'Net',
+      netHint: 'Trade − refunds − fees − profit sharing',
+    },
+    status: { PENDING: 'Pending', SETTLED: 'Settled', FAILED: 'Failed' },
+    failReason: 'Failed: {{reason}}',
+    attempts_one: 'Tried once; the next run tries again',
+    attempts_other: 'Tried {{count}} times; the next run tries again',
+    channel: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', UNIONPAY: 'UnionPay' },
+    kind: { PAYMENT: 'Payment', REFUND: 'Refund', REFUND_REVERSAL: 'Failed refund returned' },
+    movement: {
+      at: 'Time',
+      kind: 'Type',
+      refNo: 'Reference',
+      orderNo: 'Order no.',
+      merchant: 'Merchant',
+      channel: 'Channel',
+      amount: 'Amount',
+      fee: 'Fee',
+      net: 'Net to merchant',
+      more: 'Load more',
+      end_one: 'All {{count}} movement shown',
+      end_other: 'All {{count}} movements shown',
+      empty: 'No money moved',
+      loadError: 'Could not load the movements',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import { registerTranslations } from '@/i18n';
+
+/**
+ * The strings of the shared components that pages load with them (exports, day ranges): namespace `shared`,
+ * registered when one of them loads, so they travel in the chunks of the pages that use them, not the shell's.
+ */
+export const SHARED_NS = registerTranslations('shared', {
+  'zh-CN': {
+    export: {
+      csv: '导出 CSV',
+      xlsx: '导出 Excel',
+      running: '正在导出 {{format}}…已接收 {{size}}',
+      cancel: '取消',
+      done: '已导出 {{name}}',
+    },
+    range: {
+      label: '日期范围',
+      from: '开始日期',
+      to: '结束日期',
+      today: '今天',
+      yesterday: '昨天',
+      lastDays: '最近 {{n}} 天',
+    },
+  },
+  'en-US': {
+    export: {
+      csv: 'Export CSV',
+      xlsx: 'Export Excel',
+      running: 'Exporting {{format}}… {{size}} received',
+      cancel: 'Cancel',
+      done: 'Saved {{name}}',
+    },
+    range: {
+      label: 'Date range',
+      from: 'Start date',
+      to: 'End date',
+      today: 'Today',
+      yesterday: 'Yesterday',
+      lastDays: 'Last {{n}} days',
+    },
+  },
+});
