@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SettlementFilter, SettlementSummary } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { settlementKeys } from './query-keys';
+
+/** POST /settlement/summary (settlement:view): how many settlements the filter holds and their figures summed. */
+export const fetchSettlementSummary = (filter: SettlementFilter, signal?: AbortSignal) =>
+  apiPost<SettlementSummary>('/settlement/summary', filter, { signal });
+
+export const settlementSummaryQuery = (filter: SettlementFilter) =>
+  queryOptions({
+    queryKey: settlementKeys.summary(filter),
+    queryFn: ({ signal }) => fetchSettlementSummary(filter, signal),
+  });
+export const useSettlementSummary = (filter: SettlementFilter) => useQuery(settlementSummaryQuery(filter));
