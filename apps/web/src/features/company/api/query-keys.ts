@@ -9,4 +9,6 @@ export const companyKeys = {
   initStatus: () => [...companyKeys.all, 'initStatus'] as const,
   /** Invitations to the user's mobile waiting for an answer (GET /staff/invitation/list). */
   invitations: () => [...companyKeys.all, 'invitations'] as const,
+  /** The organisation's trade at a glance (GET /dashboard/overview). */
+  dashboard: () => [...companyKeys.all, 'dashboard'] as const,
 };

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { Permission, useHasPermission } from '@/components/permission';
 import { useCompanyInfo } from '../api/company-info';
 import { BindMobileForm } from '../components/bind-mobile-form';
+import { TradeOverview } from '../components/dashboard/trade-overview';
 import { EditCompanyModal } from '../components/edit-company-modal';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
@@ -14,8 +15,11 @@ import '../components/company.css';
 
 const ROLES = ['OWNER', 'ADMIN', 'FINANCE', 'CASHIER'];
 
-/** /organ-home: the organisation's profile (owner edits it), contact-mobile binding, trade figures to come. */
-export default function CompanyHomePage() {
+/**
+ * /organ-home: the organisation's trade at a glance (today, money, 30-day trend, channels, top merchants, and the
+ * latest orders app/ passes in), then its profile (the owner edits it) and the contact-mobile binding.
+ */
+export default function CompanyHomePage({ latestOrders }: { latestOrders?: ReactNode }) {
   const { t } = useTranslation(NS);
   const info = useCompanyInfo();
   const [editing, setEditing] = useState(false);
@@ -32,6 +36,7 @@ export default function CompanyHomePage() {
     <section className="company-page" data-testid="page-organ-home">
       <h1>{t('home.title')}</h1>
       <p className="company-intro">{c.companyName}</p>
+      <TradeOverview latestOrders={latestOrders} />
       <Flex vertical gap={16}>
         <Card
           title={t('home.profile')}
@@ -103,9 +108,6 @@ export default function CompanyHomePage() {
             )}
           </Card>
         </Permission>
-        <Card title={t('home.trade')} data-testid="company-trade">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.tradeEmpty')} />
-        </Card>
       </Flex>
       {editing && <EditCompanyModal info={c} open={editing} onClose={() => setEditing(false)} />}
     </section>

@@ -7,6 +7,7 @@ import { useHasPermission } from '@/components/permission';
 import { useInitStatus } from '../api/init-status';
 import { LoadError } from '@/components/load-error';
 import { PendingInvitations } from '../components/pending-invitations';
+import { TodayTrade } from '../components/dashboard/today-trade';
 import { NS } from '../i18n';
 import '../components/company.css';
 
@@ -27,6 +28,7 @@ export default function WelcomePage() {
   const { companyInfo, menuData } = useSession();
   const status = useInitStatus();
   const canOpen = useHasPermission(['company:open']);
+  const canSeeTrade = useHasPermission(['overview:view']);
   const allowed = allowedPaths(menuData);
   const name = (companyInfo?.companyName as string | undefined) ?? '';
 
@@ -100,6 +102,7 @@ export default function WelcomePage() {
             }
           />
         )}
+        {canSeeTrade && <TodayTrade />}
         <Card>{checklist}</Card>
         <Card title={t('welcome.shortcuts')}>
           <div className="company-shortcuts">
