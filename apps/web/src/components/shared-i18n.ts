@@ -1,7 +1,7 @@
 import { registerTranslations } from '@/i18n';
 
 /**
- * The strings of the shared components that pages load with them (exports, day ranges): namespace `shared`,
+ * The strings of the shared components that pages load with them (exports, day ranges, checked filter inputs): namespace `shared`,
  * registered when one of them loads, so they travel in the chunks of the pages that use them, not the shell's.
  */
 export const SHARED_NS = registerTranslations('shared', {
@@ -13,6 +13,7 @@ export const SHARED_NS = registerTranslations('shared', {
       cancel: '取消',
       done: '已导出 {{name}}',
     },
+    filter: { invalid: '格式不正确，未生效' },
     range: {
       label: '日期范围',
       from: '开始日期',
@@ -30,6 +31,7 @@ export const SHARED_NS = registerTranslations('shared', {
       cancel: 'Cancel',
       done: 'Saved {{name}}',
     },
+    filter: { invalid: 'Not a valid value: not applied' },
     range: {
       label: 'Date range',
       from: 'Start date',

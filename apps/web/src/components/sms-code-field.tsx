@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { SMS_CODE_RE } from '@/lib/rules';
 import { useCountdown } from '@/lib/use-countdown';
@@ -6,13 +6,19 @@ import { useCountdown } from '@/lib/use-countdown';
 interface Props {
   /** The form holding the mobile field the code is sent to. */
   form: FormInstance;
-  mobileField?: string;
+  /** The field holding the mobile; null when the server knows where the code goes (the contact mobile). */
+  mobileField?: string | null;
   label: string;
+  /** A line under the field (where the code goes). */
+  extra?: ReactNode;
   invalidMessage: string;
   placeholder?: string;
   sendText: string;
   resendText: (seconds: number) => string;
-  /** Sends the code to the (already validated) mobile; rejects with the server's error. */
+  /**
+   * Sends the code to the (already validated) mobile; rejects with the server's error. An answer carrying
+   * `resendAfterSeconds` sets the countdown.
+   */
   send: (mobile: string) => Promise<unknown>;
   onSent: () => void;
   onError: (error: unknown) => void;
@@ -30,14 +36,14 @@ export function SmsCodeField(props: Props) {
 
   async function sendCode() {
     try {
-      await form.validateFields([mobileField]);
+      if (mobileField) await form.validateFields([mobileField]);
     } catch {
       return;
     }
     setSending(true);
     try {
-      await props.send(String(form.getFieldValue(mobileField)).trim());
-      startCountdown();
+      const answer = await props.send(mobileField ? String(form.getFieldValue(mobileField)).trim() : '');
+      startCountdown(resendAfter(answer));
       props.onSent();
     } catch (e) {
       props.onError(e);
@@ -47,7 +53,7 @@ export function SmsCodeField(props: Props) {
   }
 
   return (
-    <Form.Item label={props.label} required>
+    <Form.Item label={props.label} required extra={props.extra}>
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item
           name="smsCode"
@@ -75,4 +81,10 @@ export function SmsCodeField(props: Props) {
       </Space.Compact>
     </Form.Item>
   );
+}
+
+/** The wait the server asks for before another code (`resendAfterSeconds`), when its answer says. */
+function resendAfter(answer: unknown): number | undefined {
+  const seconds = (answer as { resendAfterSeconds?: unknown } | null)?.resendAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /** Seconds before another SMS code may be requested. */
 export const SMS_COUNTDOWN_SECONDS = 60;
 
-/** [seconds left, start]: the resend countdown of an SMS code button. */
+/** [seconds left, start]: the resend countdown of an SMS code button (`start(n)` for another length). */
 export function useCountdown(seconds = SMS_COUNTDOWN_SECONDS) {
   const [left, setLeft] = useState(0);
   useEffect(() => {
@@ -11,5 +11,5 @@ export function useCountdown(seconds = SMS_COUNTDOWN_SECONDS) {
     const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => clearTimeout(timer);
   }, [left]);
-  return [left, () => setLeft(seconds)] as const;
+  return [left, (from: number = seconds) => setLeft(from)] as const;
 }

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-error';
 import { getSession } from '@/lib/session';
 import { fetchChannelList } from './channel-list';
 import { useFreezeMerchant } from './freeze-merchant';
+import { useMerchantBalance } from './merchant-balance';
 import { fetchMerchantDetail, merchantDetailQuery } from './merchant-detail';
 import { useMerchantList } from './merchant-list';
 import { useUnfreezeMerchant } from './unfreeze-merchant';
@@ -190,6 +191,26 @@ describe('merchant API', () => {
     await act(() => result.current.unfreeze.mutateAsync({ mchNo: 'M100000004' }));
     expect(sent).toEqual([{ mchNo: 'M100000004' }]);
     await new Promise((r) => setTimeout(r, 50));
+    expect(toasts()).toEqual([]);
+  });
+
+  it('GET /balance for the drawer asks by mchNo only for a member allowed to see it; a refusal is quiet', async () => {
+    const asked: string[] = [];
+    let answer = ok({ mchNo: 'M100000004', pendingFen: 100, availableFen: 2000, inTransitFen: 300 });
+    server.use(
+      mock.get('*/api/merchant/balance', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('mchNo')!);
+        return answer;
+      }),
+    );
+    const hidden = renderHook(() => useMerchantBalance('M100000004', false), { wrapper: withClient().wrapper });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hidden.result.current.fetchStatus).toBe('idle');
+    const { result } = renderHook(() => useMerchantBalance('M100000004', true), { wrapper: withClient().wrapper });
+    await waitFor(() => expect(result.current.data?.availableFen).toBe(2000), LONG);
+    expect(asked).toEqual(['M100000004']);
+    answer = refuse(403, '没有权限');
+    await act(() => result.current.refetch());
     expect(toasts()).toEqual([]);
   });
 });

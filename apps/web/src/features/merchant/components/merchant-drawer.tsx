@@ -5,8 +5,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ChannelRate, MerchantDetail, MerchantStatusChange } from '@mchweb/contract';
+import { FigureBar } from '@/components/figure-bar';
 import { LoadError } from '@/components/load-error';
 import { Permission, useHasPermission } from '@/components/permission';
+import { yuan } from '@/lib/money';
+import { useMerchantBalance } from '../api/merchant-balance';
 import { useMerchantDetail } from '../api/merchant-detail';
 import { percentOf } from './merchant-values';
 import { MerchantStatusTag } from './status-tag';
@@ -113,6 +116,7 @@ function DetailBody({ m }: { m: MerchantDetail }) {
       </header>
       {m.status === 'FROZEN' && <Alert type="warning" showIcon title={t('drawer.frozenNote')} className="mch-note" />}
       {m.status === 'CLOSED' && <Alert type="info" showIcon title={t('drawer.closedNote')} className="mch-note" />}
+      <BalanceSection mchNo={m.mchNo} />
 
       <section aria-labelledby="mch-basics">
         <h3 id="mch-basics">{t('drawer.basics')}</h3>
@@ -194,6 +198,42 @@ function DetailBody({ m }: { m: MerchantDetail }) {
         />
       </section>
     </div>
+  );
+}
+
+/** The merchant's balance (pending, available, in transit) for a member with transfer:view; nothing for others. */
+function BalanceSection({ mchNo }: { mchNo: string }) {
+  const { t } = useTranslation(NS);
+  const allowed = useHasPermission(['transfer:view']);
+  const balance = useMerchantBalance(mchNo, allowed);
+  if (!allowed) return null;
+  const b = balance.data;
+  const figure = (key: 'pending' | 'available' | 'inTransit', fen: number | undefined) => ({
+    key,
+    label: t(`drawer.${key}`),
+    value: fen === undefined ? undefined : yuan(fen),
+  });
+  return (
+    <section aria-labelledby="mch-balance">
+      <h3 id="mch-balance" className="mch-balance-head">
+        {t('drawer.balance')}
+        <Link to="/transfer-list" className="mch-balance-link">
+          {t('drawer.transfers')}
+        </Link>
+      </h3>
+      <FigureBar
+        label={t('drawer.balance')}
+        testId="merchant-balance"
+        error={balance.error}
+        errorTitle={t('drawer.balanceLoadError')}
+        onRetry={() => void balance.refetch()}
+        figures={[
+          figure('pending', b?.pendingFen),
+          { ...figure('available', b?.availableFen), tone: 'net' as const },
+          figure('inTransit', b?.inTransitFen),
+        ]}
+      />
+    </section>
   );
 }
 

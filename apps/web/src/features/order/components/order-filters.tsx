@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, ConfigProvider, DatePicker, Input, Select, Space } from 'antd';
+import { Badge, Button, ConfigProvider, DatePicker, Select, Space } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilter } from '@mchweb/contract';
 import { parseYuan } from '@mchweb/contract/money';
+import { CheckedInput } from '@/components/checked-input';
 import { FilterSelect } from '@/components/filter-select';
 import { lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
@@ -247,77 +248,5 @@ export function OrderFilters({
         </div>
       </div>
     </ConfigProvider>
-  );
-}
-
-/**
- * A text filter applied on Enter (or the search button, or leaving the field): `read` turns the text into the
- * filter's value, or null when the server would refuse it; then the field is marked and nothing is applied.
- * Emptied, it clears its filter.
- */
-function CheckedInput<T>({
-  value,
-  read,
-  onApply,
-  placeholder,
-  label = placeholder,
-  testId,
-  search,
-  ...input
-}: {
-  value: string | undefined;
-  read: (text: string) => T | null;
-  onApply: (value: T | null) => void;
-  placeholder: string;
-  /** The accessible name, when the placeholder is shorter than what the field is. */
-  label?: string;
-  testId: string;
-  search?: boolean;
-  maxLength?: number;
-  inputMode?: 'decimal' | 'numeric';
-  prefix?: string;
-}) {
-  const { t } = useTranslation(NS);
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  const [bad, setBad] = useState(false);
-  if (shown !== value) {
-    // The filter changed from elsewhere (reset, the address): show it.
-    setShown(value);
-    setText(value ?? '');
-    setBad(false);
-  }
-  const apply = (raw: string) => {
-    const v = raw.trim();
-    if (v === '') {
-      setBad(false);
-      if (value !== undefined) onApply(null);
-      return;
-    }
-    const parsed = read(v);
-    setBad(parsed === null);
-    if (parsed !== null) onApply(parsed);
-  };
-  const props = {
-    ...input,
-    allowClear: true,
-    value: text,
-    placeholder,
-    'aria-label': label,
-    'aria-invalid': bad || undefined,
-    title: bad ? t('filter.invalid') : undefined,
-    status: bad ? ('error' as const) : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setText(e.target.value);
-      // Emptied (typed away or the clear button): the filter goes at once.
-      if (e.target.value === '') apply('');
-    },
-    onBlur: () => apply(text),
-    'data-testid': testId,
-  };
-  return search ? (
-    <Input.Search {...props} onSearch={(v) => apply(v)} />
-  ) : (
-    <Input {...props} onPressEnter={() => apply(text)} />
   );
 }

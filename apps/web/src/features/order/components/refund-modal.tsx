@@ -6,7 +6,7 @@ import { parseYuan } from '@mchweb/contract/money';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useRefundOrder } from '../api/refund-order';
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { REFUND_REASON_MAX, yuan } from './order-values';
 import { NS } from '../i18n';
 

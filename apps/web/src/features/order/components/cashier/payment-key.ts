@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { Channel } from '../order-values';
 
 const PREFIX = 'mchweb.payKey:';
