@@ -80,6 +80,13 @@ export interface Config {
    * 02:00); `off`: only `npm run ops -- settle:run` settles (the default in tests).
    */
   settleAt: string | null;
+  /** A transfer above this (fen) needs the contact mobile's SMS code (MCHWEB_TRANSFER_SMS_ABOVE_FEN, ¥5,000). */
+  transferSmsAboveFen: number;
+  /** Per merchant per business day, transfers not failed (MCHWEB_TRANSFER_DAILY_LIMIT_FEN, ¥200,000). */
+  transferDailyLimitFen: number;
+  /** The sandbox payout channel (MCHWEB_SANDBOX_PAYOUT): like MCHWEB_SANDBOX_REFUND, for transfers. */
+  sandboxPayout: SandboxRefund;
+  sandboxPayoutDelayMs: number;
 }
 
 export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
@@ -178,6 +185,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
     ),
     sandboxRefundDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_REFUND_DELAY_MS, 3000)),
+    transferSmsAboveFen: Math.max(0, int(env.MCHWEB_TRANSFER_SMS_ABOVE_FEN, 500_000)),
+    transferDailyLimitFen: Math.max(1, int(env.MCHWEB_TRANSFER_DAILY_LIMIT_FEN, 20_000_000)),
+    sandboxPayout: oneOf(
+      'MCHWEB_SANDBOX_PAYOUT',
+      SANDBOX_REFUND_MODES,
+      env.MCHWEB_SANDBOX_PAYOUT,
+      sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
+    ),
+    sandboxPayoutDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_PAYOUT_DELAY_MS, 3000)),
     settleAt: settleAt(env.MCHWEB_SETTLE_AT ?? (env.NODE_ENV === 'test' ? 'off' : '02:00')),
     ...overrides,
   };

@@ -18,6 +18,7 @@ import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { upload } from './onboarding-fixtures.ts';
 import { codeFor, paid } from './payment-fixtures.ts';
+import { payeeAccounts } from '../src/modules/transfer/transfer.tables.ts';
 
 /*
  * S6.4: the route table drives this test. Every Fastify instance the app builds gets an onRoute hook before any
@@ -55,6 +56,9 @@ interface Ids {
   batchNo: string;
   /** A settlement of the demo data. */
   settleNo: string;
+  /** A payee account and a transfer to it. */
+  accountId: number;
+  transferNo: string;
 }
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -125,6 +129,23 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/exportSettlement': () => ({ filter: {}, format: 'csv' }),
   'POST /api/merchant/bill/summary': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
   'POST /api/merchant/bill/rows': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
+  'GET /api/merchant/balance': (ids) => ({ mchNo: ids.mchNo }),
+  'POST /api/merchant/funds/sms/send': () => ({ purpose: 'payee' }),
+  'POST /api/merchant/transfer/account/add': () => ({
+    type: 'ALIPAY',
+    name: 'Sample',
+    accountNo: '13900000000',
+    smsCode: '123456',
+  }),
+  'POST /api/merchant/transfer/account/remove': (ids) => ({ accountId: ids.accountId }),
+  'POST /api/merchant/transfer/create': (ids) => ({
+    mchNo: ids.mchNo,
+    accountId: ids.accountId,
+    amountFen: 100,
+    idempotencyKey: 'sample-transfer-key',
+  }),
+  'GET /api/merchant/transfer/detail': (ids) => ({ transferNo: ids.transferNo }),
+  'POST /api/pay/sandbox/payout-notify': () => ({ transferNo: 'T20260101000000000000', result: 'SUCCESS' }),
   'POST /api/merchant/exportTradeBill': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01', format: 'csv' }),
   'GET /api/merchant/code/png': (ids) => ({ codeNo: ids.codeNo }),
 };
@@ -168,7 +189,7 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
   return s?.shape ? Object.keys(s.shape) : [];
 }
 /** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
-const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo', 'settleNo'];
+const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo', 'settleNo', 'transferNo'];
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
 const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
@@ -233,6 +254,11 @@ beforeAll(async () => {
   });
   const info = (await owner.post<CompanyInfo>('/api/merchant/feeManager/getCompany', {})).body.data;
   const codeNo = await codeFor(t.database.db, 'M100000001');
+  const [payee] = await t.database.db
+    .insert(payeeAccounts)
+    .values({ companyId: info.companyId!, type: 'ALIPAY', name: 'Sample', accountNo: '13900000000' })
+    .returning();
+  const accountId = payee!.id;
   await powerless.post('/api/websession/changeCompany', { companyId: info.companyId });
   const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
     (m) => m.roleCode === 'ADMIN',
@@ -250,6 +276,15 @@ beforeAll(async () => {
     fileId: (await upload(owner)).body.data.fileId,
     codeNo,
     orderNo: await paid(t.client(), codeNo, 10_000),
+    accountId,
+    transferNo: (
+      await owner.post<{ transferNo: string }>('/api/merchant/transfer/create', {
+        mchNo: 'M100000001',
+        accountId,
+        amountFen: 100,
+        idempotencyKey: 'permissions-test-transfer',
+      })
+    ).body.data.transferNo,
     settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
   };

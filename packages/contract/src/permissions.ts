@@ -140,7 +140,8 @@ const ALL = [...PERMISSIONS];
 /** What each built-in role may do. Owner: everything. Only owners edit the organisation's profile. */
 export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   OWNER: ALL,
-  ADMIN: ALL.filter((p) => p !== 'company:edit'),
+  // Only owners and finance move money out (transfers); only owners edit the organisation's profile.
+  ADMIN: ALL.filter((p) => p !== 'company:edit' && p !== 'transfer:create'),
   FINANCE: [
     'overview:view',
     'order:view',

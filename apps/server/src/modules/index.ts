@@ -10,6 +10,7 @@ import { module as order } from './order/index.ts';
 import { module as settlement } from './settlement/index.ts';
 import { module as sms } from './sms/index.ts';
 import { module as staff } from './staff/index.ts';
+import { module as transfer } from './transfer/index.ts';
 
 /**
  * Every business module, in the order their routes register and their /welcome steps show. A new domain is one
@@ -28,6 +29,7 @@ export const MODULES: readonly AppModule[] = [
   order,
   settlement,
   dashboard,
+  transfer,
 ];
 
 /**

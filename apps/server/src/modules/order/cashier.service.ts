@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, feeOf, type CashierCode, type CashierOrder, type Channel } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { findCodeForPayment } from '../code/index.ts';
 import { assertMerchantCanTakePayments, merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
-import { businessNo, requestHash } from './order-no.ts';
+import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
 import { orders } from './order.tables.ts';
 
@@ -85,36 +85,33 @@ export async function createPayment(db: Db, _actor: Actor, input: NewPayment, se
   if (code.fixedAmountFen !== null && code.fixedAmountFen !== input.amountFen) {
     throw conflict(ORDER.fixedAmount(code.fixedAmountFen));
   }
-  try {
-    const row = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          orderNo: businessNo('P'),
-          companyId: merchant.companyId,
-          merchantId: merchant.id,
-          codeId: code.codeId,
-          codeNo: code.codeNo,
-          label: code.label,
-          channel: input.channel,
-          amountFen: input.amountFen,
-          rateTenths: rate,
-          feeFen: feeOf(input.amountFen, rate),
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-        })
-        .returning();
-      await recountOrder(tx, null, created!, settings.tz);
-      return created!;
-    });
-    return cashierView(row, merchant.shortName || merchant.name);
-  } catch (err) {
+  const row = await createOnce(
+    () =>
+      db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            orderNo: businessNo('P'),
+            companyId: merchant.companyId,
+            merchantId: merchant.id,
+            codeId: code.codeId,
+            codeNo: code.codeNo,
+            label: code.label,
+            channel: input.channel,
+            amountFen: input.amountFen,
+            rateTenths: rate,
+            feeFen: feeOf(input.amountFen, rate),
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+          })
+          .returning();
+        await recountOrder(tx, null, created!, settings.tz);
+        return created!;
+      }),
     // The same key raced in from a second tap: the database kept one order; answer it.
-    if (!isUniqueViolation(err)) throw err;
-    const raced = await earlier();
-    if (!raced) throw err;
-    return cashierView(raced, merchant.shortName || merchant.name);
-  }
+    earlier,
+  );
+  return cashierView(row, merchant.shortName || merchant.name);
 }
 
 /** `GET /api/pay/order/:orderNo`: the payer's view of an order (the number is the credential, as on a receipt). */

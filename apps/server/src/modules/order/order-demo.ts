@@ -50,9 +50,10 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
       await tx.execute(sql`create temp table demo_new on commit drop as
         with g as (
           select i,
-            ((i * 1103515245 + 12345) % 2147483648) / 2147483648.0 as r1,
-            ((i * 69069 + 1) % 4294967296) / 4294967296.0 as r2,
-            ((i * 134775813 + 7) % 2147483648) / 2147483648.0 as r3,
+            -- Three independent spreads of i over [0, 1): multiplicative hashing (Knuth), even for small i.
+            (((i + 1) * 2654435761) % 4294967296) / 4294967296.0 as r1,
+            (((i + 7) * 2246822519) % 4294967296) / 4294967296.0 as r2,
+            (((i + 13) * 3266489917) % 4294967296) / 4294967296.0 as r3,
             ${start.toISOString()}::timestamptz + (i * ${stepMs} * interval '1 millisecond') as created_at
           from generate_series(${from}::bigint, ${to}::bigint) as i
         ), picked as (

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { feeRefundOf, type Channel, type OrderStatus, type RefundStatus } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   channelClearing,
@@ -14,7 +14,7 @@ import {
 } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
-import { businessNo, requestHash } from './order-no.ts';
+import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
 import { lockOrder } from './payment-notice.service.ts';
 import { orders, refunds } from './order.tables.ts';
@@ -89,57 +89,54 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) 
   };
   const found = await earlier();
   if (found) return found;
-  try {
-    return await db.transaction(async (tx) => {
-      const before = await lockOrder(tx, and(eq(orders.orderNo, input.orderNo), eq(orders.companyId, companyId))!);
-      if (!before) throw notFound(ORDER.orderNotFound);
-      if (!REFUNDABLE.includes(before.status)) throw conflict(ORDER.notRefundable(before.status));
-      const refundable = refundableOf(before);
-      if (input.amountFen > refundable) throw conflict(ORDER.overRefund(refundable));
-      const feeRefundFen = feeRefundOf(
-        before,
-        {
-          refundedFen: before.refundedFen + before.refundingFen,
-          feeRefundedFen: before.feeRefundedFen + before.feeRefundingFen,
-        },
-        input.amountFen,
-      );
-      const [refund] = await tx
-        .insert(refunds)
-        .values({
-          refundNo: businessNo('R'),
-          companyId,
-          orderId: before.id,
-          amountFen: input.amountFen,
-          feeRefundFen,
-          reason: input.reason,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          createdBy: actor.userId,
-        })
-        .returning();
-      await tx
-        .update(orders)
-        .set({
-          refundingFen: before.refundingFen + input.amountFen,
-          feeRefundingFen: before.feeRefundingFen + feeRefundFen,
-        })
-        .where(eq(orders.id, before.id));
-      await postRefund(tx, before, refund!);
-      await recordAudit(tx, actor, {
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: before.orderNo,
-        detail: { refundNo: refund!.refundNo, amountFen: input.amountFen, reason: input.reason },
-      });
-      return { refundNo: refund!.refundNo, status: 'PROCESSING' as const, orderStatus: before.status as OrderStatus };
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const raced = await earlier();
-    if (!raced) throw err;
-    return raced;
-  }
+  return createOnce(
+    () =>
+      db.transaction(async (tx) => {
+        const before = await lockOrder(tx, and(eq(orders.orderNo, input.orderNo), eq(orders.companyId, companyId))!);
+        if (!before) throw notFound(ORDER.orderNotFound);
+        if (!REFUNDABLE.includes(before.status)) throw conflict(ORDER.notRefundable(before.status));
+        const refundable = refundableOf(before);
+        if (input.amountFen > refundable) throw conflict(ORDER.overRefund(refundable));
+        const feeRefundFen = feeRefundOf(
+          before,
+          {
+            refundedFen: before.refundedFen + before.refundingFen,
+            feeRefundedFen: before.feeRefundedFen + before.feeRefundingFen,
+          },
+          input.amountFen,
+        );
+        const [refund] = await tx
+          .insert(refunds)
+          .values({
+            refundNo: businessNo('R'),
+            companyId,
+            orderId: before.id,
+            amountFen: input.amountFen,
+            feeRefundFen,
+            reason: input.reason,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+            createdBy: actor.userId,
+          })
+          .returning();
+        await tx
+          .update(orders)
+          .set({
+            refundingFen: before.refundingFen + input.amountFen,
+            feeRefundingFen: before.feeRefundingFen + feeRefundFen,
+          })
+          .where(eq(orders.id, before.id));
+        await postRefund(tx, before, refund!);
+        await recordAudit(tx, actor, {
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: before.orderNo,
+          detail: { refundNo: refund!.refundNo, amountFen: input.amountFen, reason: input.reason },
+        });
+        return { refundNo: refund!.refundNo, status: 'PROCESSING' as const, orderStatus: before.status as OrderStatus };
+      }),
+    earlier,
+  );
 }
 
 /**

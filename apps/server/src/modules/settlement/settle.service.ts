@@ -4,7 +4,6 @@ import { addDays, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, isUniqueViolation } from '../../errors.ts';
 import type { Text } from '../../i18n/text.ts';
-import { recordAudit } from '../audit/index.ts';
 import {
   lockBalances,
   merchantAccount,
@@ -82,8 +81,9 @@ async function refusal(tx: Tx, m: MerchantForPayment, netFen: number): Promise<T
 export type SettleOutcome = 'SETTLED' | 'FAILED' | 'SKIPPED';
 
 /**
- * Settle one merchant-day in one transaction: the record (unique per merchant-day), the SETTLEMENT ledger
- * transaction moving the net from pending to available, the audit entry. A record another process holds is
+ * Settle one merchant-day in one transaction: the record (unique per merchant-day) and the SETTLEMENT ledger
+ * transaction moving the net from pending to available. (No audit entry: the platform's own daily work, and the
+ * record itself says who, what and when; the operator's `settle:run` is in the operator's shell history.) A record another process holds is
  * skipped (SKIP LOCKED); a SETTLED one stays as it is; a FAILED one is tried again. A day with no movement gets
  * no record.
  */
@@ -139,13 +139,6 @@ export async function settleMerchantDay(
           ],
         });
       }
-      await recordAudit(tx, actor, {
-        action: why ? 'settlement.fail' : 'settlement.settle',
-        companyId: m.companyId,
-        targetType: 'settlement',
-        targetId: settleNo,
-        detail: { netFen: figures.netFen, reason: why?.['en-US'] ?? null },
-      });
       return why ? 'FAILED' : 'SETTLED';
     });
   } catch (err) {

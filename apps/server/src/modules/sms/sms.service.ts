@@ -15,6 +15,7 @@ const SCENE_TEXT: Record<string, string> = {
   register: 'to register',
   bindMobile: "to bind your organisation's contact mobile",
   resetPassword: 'to reset your password',
+  funds: 'to confirm a payee account or a transfer',
 };
 
 const hashCode = (mobile: string, scene: string, code: string) =>

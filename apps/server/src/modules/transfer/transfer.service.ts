@@ -1,0 +1,207 @@
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Balance, TransferRules } from '@mchweb/contract';
+import { requireMember, type Actor } from '../../actor.ts';
+import { addDays, dayOf, dayStart } from '../../business-day.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { balancesOf, lockBalances, merchantAccount, postTransaction, reverseTransaction } from '../ledger/index.ts';
+import { merchantForPayment, merchantIdsOf } from '../merchant/index.ts';
+import { businessNo, createOnce, requestHash } from '../../business-no.ts';
+import { consumeFundsCode, contactMobileOf, maskMobile } from './funds-sms.service.ts';
+import { findPayee } from './payee.service.ts';
+import { TRANSFER } from './transfer.messages.ts';
+import { transfers } from './transfer.tables.ts';
+
+export interface TransferSettings {
+  tz: string;
+  smsAboveFen: number;
+  dailyLimitFen: number;
+}
+type Row = typeof transfers.$inferSelect;
+
+/** Where paid-out money goes in the ledger: out of the platform, to the payee (debit-normal). */
+const PAYOUT = 'platform:payout';
+
+/** The organisation's merchant by number, for a member of the organisation. */
+async function merchantOf(db: Tx, companyId: number, mchNo: string) {
+  const [id] = await merchantIdsOf(db, companyId, [mchNo]);
+  if (id === undefined) throw notFound(TRANSFER.merchantNotFound);
+  return (await merchantForPayment(db, id))!;
+}
+
+/** `GET /balance`: pending, available and in transit, from the ledger's kept balances. */
+export async function balanceOf(db: Tx, actor: Actor, mchNo: string): Promise<Balance> {
+  const { companyId } = requireMember(actor);
+  const m = await merchantOf(db, companyId, mchNo);
+  const [pending, available, inTransit] = [
+    merchantAccount(m.id, 'pending'),
+    merchantAccount(m.id, 'available'),
+    merchantAccount(m.id, 'in_transit'),
+  ];
+  const b = await balancesOf(db, [pending, available, inTransit]);
+  return { mchNo, pendingFen: b.get(pending)!, availableFen: b.get(available)!, inTransitFen: b.get(inTransit)! };
+}
+
+/** `GET /transfer/rules`. */
+export async function transferRules(db: Tx, actor: Actor, settings: TransferSettings): Promise<TransferRules> {
+  const { companyId } = requireMember(actor);
+  const mobile = await contactMobileOf(db, companyId).catch(() => null);
+  return {
+    smsAboveFen: settings.smsAboveFen,
+    dailyLimitFen: settings.dailyLimitFen,
+    contactMobileMasked: mobile ? maskMobile(mobile) : null,
+  };
+}
+
+export interface NewTransfer {
+  mchNo: string;
+  accountId: number;
+  amountFen: number;
+  remark: string;
+  idempotencyKey: string;
+  smsCode?: string | undefined;
+}
+
+/**
+ * `POST /transfer/create`: never more than available. The merchant's available balance row is locked first, then
+ * the daily limit and the balance are checked and the money moved (available -> in transit) in the same
+ * transaction, so concurrent transfers take turns and none can overdraw; the same key and body answer the first
+ * transfer. Above the threshold the contact mobile's SMS code is required (checked before the money moves).
+ */
+export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, settings: TransferSettings) {
+  const { companyId } = requireMember(actor);
+  const hash = requestHash({
+    mchNo: input.mchNo,
+    accountId: input.accountId,
+    amountFen: input.amountFen,
+    remark: input.remark,
+  });
+  const earlier = async () => {
+    const [row] = await db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.companyId, companyId), eq(transfers.idempotencyKey, input.idempotencyKey)));
+    if (row && row.requestHash !== hash) throw conflict(TRANSFER.keyReused);
+    return row ?? null;
+  };
+  const found = await earlier();
+  if (found) return found;
+  const m = await merchantOf(db, companyId, input.mchNo);
+  if (m.status !== 'ACTIVE') throw conflict(TRANSFER.merchantNotActive);
+  await findPayee(db, companyId, input.accountId);
+  if (input.amountFen > settings.smsAboveFen) {
+    if (!input.smsCode) throw conflict(TRANSFER.smsNeeded(settings.smsAboveFen));
+    await consumeFundsCode(db, companyId, input.smsCode);
+  }
+  return createOnce(
+    () =>
+      db.transaction(async (tx) => {
+        const available = merchantAccount(m.id, 'available');
+        const balances = await lockBalances(tx, [available]);
+        const today = dayOf(new Date(), settings.tz);
+        const [{ sent }] = (await tx
+          .select({ sent: sql<string>`coalesce(sum(${transfers.amountFen}), 0)::text` })
+          .from(transfers)
+          .where(
+            and(
+              eq(transfers.merchantId, m.id),
+              ne(transfers.status, 'FAILED'),
+              gte(transfers.createdAt, dayStart(today, settings.tz)),
+              lt(transfers.createdAt, dayStart(addDays(today, 1), settings.tz)),
+            ),
+          )) as [{ sent: string }];
+        if (input.amountFen > balances.get(available)!) throw conflict(TRANSFER.notEnough(balances.get(available)!));
+        const left = settings.dailyLimitFen - Number(sent);
+        if (input.amountFen > left) throw conflict(TRANSFER.dailyLimit(Math.max(0, left), settings.dailyLimitFen));
+        const [row] = await tx
+          .insert(transfers)
+          .values({
+            transferNo: businessNo('T'),
+            companyId,
+            merchantId: m.id,
+            accountId: input.accountId,
+            amountFen: input.amountFen,
+            remark: input.remark,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+            createdBy: actor.userId,
+          })
+          .returning();
+        await postTransaction(tx, {
+          kind: 'TRANSFER',
+          refNo: row!.transferNo,
+          companyId,
+          at: row!.createdAt,
+          entries: [
+            { account: available, amountFen: -input.amountFen },
+            { account: merchantAccount(m.id, 'in_transit'), amountFen: input.amountFen },
+          ],
+          noOverdraft: { accounts: [available], refusal: TRANSFER.notEnough(balances.get(available)!) },
+        });
+        await recordAudit(tx, actor, {
+          action: 'transfer.create',
+          targetType: 'transfer',
+          targetId: row!.transferNo,
+          detail: { mchNo: input.mchNo, accountId: input.accountId, amountFen: input.amountFen },
+        });
+        return row!;
+      }),
+    earlier,
+  );
+}
+
+/**
+ * The payout channel's answer. Only a PROCESSING transfer changes: SUCCESS pays it out of in transit; FAILED
+ * returns it to available (the transfer's ledger transaction reversed).
+ */
+export async function finishTransfer(
+  db: Db,
+  input: { transferNo: string; result: 'SUCCESS' | 'FAILED'; failReason?: string },
+  now = new Date(),
+): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [t] = await tx.select().from(transfers).where(eq(transfers.transferNo, input.transferNo)).for('update');
+    if (!t) throw notFound(TRANSFER.transferNotFound);
+    if (t.status !== 'PROCESSING') return t;
+    if (input.result === 'SUCCESS') {
+      await postTransaction(tx, {
+        kind: 'PAYOUT',
+        refNo: t.transferNo,
+        companyId: t.companyId,
+        at: now,
+        entries: [
+          { account: merchantAccount(t.merchantId, 'in_transit'), amountFen: -t.amountFen },
+          { account: PAYOUT, amountFen: t.amountFen },
+        ],
+      });
+    } else {
+      await reverseTransaction(
+        tx,
+        { kind: 'TRANSFER', refNo: t.transferNo },
+        { kind: 'TRANSFER_REVERSAL', companyId: t.companyId, at: now },
+      );
+    }
+    const [done] = await tx
+      .update(transfers)
+      .set({
+        status: input.result,
+        finishedAt: now,
+        failReason:
+          input.result === 'FAILED' ? (input.failReason ?? 'Refused by the payout channel / 出款渠道拒绝') : null,
+      })
+      .where(eq(transfers.id, t.id))
+      .returning();
+    return done!;
+  });
+}
+
+/** Transfers still PROCESSING asked at least `delayMs` ago (the sandbox answers them). */
+export async function dueTransfers(db: Tx, delayMs: number): Promise<string[]> {
+  const rows = await db
+    .select({ transferNo: transfers.transferNo })
+    .from(transfers)
+    .where(and(eq(transfers.status, 'PROCESSING'), lt(transfers.createdAt, new Date(Date.now() - delayMs))))
+    .limit(100);
+  return rows.map((r) => r.transferNo);
+}
