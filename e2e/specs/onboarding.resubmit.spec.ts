@@ -1,6 +1,10 @@
 import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { png, seriousViolations, stepTitle, TEXT, uploadDocument } from './onboarding.helpers.ts';
 
+// This file turns the demo organisation's rejected application into a sixth merchant, which other files (the
+// merchant list's five demo merchants) must not see: a server of its own (a different option, a worker of its own).
+test.use({ serverEnv: { MCHWEB_AUTO_REVIEW: 'approve' } });
+
 test.describe('a rejected application is corrected and submitted again', () => {
   test('zh-CN: the demo owner corrects the rejected application (a new shop-front photo) and resubmits it; the sandbox approves it', async ({
     page,
