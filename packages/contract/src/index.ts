@@ -18,3 +18,4 @@ export * from './order.ts';
 export * from './code-api.ts';
 export * from './settlement.ts';
 export * from './funds.ts';
+export * from './div.ts';
