@@ -8,7 +8,7 @@ import { yuan } from '@/lib/money';
 import { RECON_NS } from './i18n';
 import './reconciliation.css';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss');
+const when = (at: string) => dayjs(at).format('MM-DD HH:mm:ss');
 const money = (fen: number) => <span className={`recon-money${fen < 0 ? ' recon-negative' : ''}`}>{yuan(fen)}</span>;
 
 /**
@@ -109,7 +109,7 @@ export function MovementTable({
         columns={columns}
         showHeader={!narrow}
         pagination={false}
-        scroll={narrow ? undefined : { x: 820 }}
+        scroll={narrow ? undefined : { x: 'max-content' }}
         locale={{ emptyText: loading ? ' ' : <Empty description={emptyText ?? t('movement.empty')} /> }}
         data-testid={testId}
       />

@@ -38,6 +38,8 @@ export const NS = registerTranslations('bill', {
       none: '这一天还没有结算：交易日的次日凌晨自动结算。',
       merchant: '商户',
       open: '查看结算',
+      match: '结算合计 {{sum}}，与当日净额一致。',
+      gap: '结算合计 {{sum}}，与当日净额相差 {{gap}}：有商户的当日结算尚未完成。',
     },
     rows: {
       title: '交易明细',
@@ -82,6 +84,8 @@ export const NS = registerTranslations('bill', {
       none: 'Not settled yet: a trading day is settled early the next morning.',
       merchant: 'Merchant',
       open: 'Open the settlement',
+      match: "Settlements total {{sum}}, equal to the day's net.",
+      gap: "Settlements total {{sum}}, {{gap}} short of the day's net: a merchant's settlement of the day is not done yet.",
     },
     rows: {
       title: 'Rows',

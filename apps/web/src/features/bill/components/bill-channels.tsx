@@ -33,9 +33,10 @@ export function BillChannels({ summary, narrow }: { summary: BillSummary; narrow
               <strong className="recon-money">{yuan(r.netFen)}</strong>
             </div>
             <div className="recon-muted">
-              {t('channels.trade')} {yuan(r.tradeFen)} ({tr('figure.tradeCount', { count: r.tradeCount })}) ·{' '}
-              {t('channels.refund')} {yuan(r.refundFen)} ({tr('figure.refundCount', { count: r.refundCount })}) ·{' '}
-              {t('channels.fee')} {yuan(r.feeFen)}
+              {t('channels.trade')} {yuan(r.tradeFen)} ({tr('figure.tradeCount', { count: r.tradeCount })})
+              {r.refundCount > 0 &&
+                ` · ${t('channels.refund')} ${yuan(r.refundFen)} (${tr('figure.refundCount', { count: r.refundCount })})`}{' '}
+              · {t('channels.fee')} {yuan(r.feeFen)}
               {r.splitFen !== 0 && ` · ${t('channels.split')} ${yuan(r.splitFen)}`}
             </div>
           </li>
@@ -57,13 +58,15 @@ export function BillChannels({ summary, narrow }: { summary: BillSummary; narrow
           title: t('channels.trade'),
           key: 'trade',
           align: 'right',
-          render: (_: unknown, r: Row) => amount(r.tradeFen, tr('figure.tradeCount', { count: r.tradeCount })),
+          render: (_: unknown, r: Row) =>
+            amount(r.tradeFen, r.tradeCount > 0 ? tr('figure.tradeCount', { count: r.tradeCount }) : undefined),
         },
         {
           title: t('channels.refund'),
           key: 'refund',
           align: 'right',
-          render: (_: unknown, r: Row) => amount(r.refundFen, tr('figure.refundCount', { count: r.refundCount })),
+          render: (_: unknown, r: Row) =>
+            amount(r.refundFen, r.refundCount > 0 ? tr('figure.refundCount', { count: r.refundCount }) : undefined),
         },
         { title: t('channels.fee'), dataIndex: 'feeFen', align: 'right', render: (fen: number) => amount(fen) },
         { title: t('channels.split'), dataIndex: 'splitFen', align: 'right', render: (fen: number) => amount(fen) },

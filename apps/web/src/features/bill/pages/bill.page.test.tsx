@@ -84,6 +84,8 @@ describe('/bill', () => {
       'href',
       '/settlement?from=2026-05-01&to=2026-05-01&mch=M100000002&open=S20260501M100000002',
     );
+    // The settlements (one failed, still counted) add up to the day's net.
+    expect(screen.getByTestId('bill-settlements-check')).toHaveTextContent('结算合计 ¥159.39，与当日净额一致。');
     const rows = await screen.findAllByTestId('bill-rows-row', undefined, LONG);
     expect(rows[1]).toHaveTextContent('晨光咖啡（二店）');
     expect(sent.rows).toEqual([{ date: '2026-05-01', limit: 50 }]);

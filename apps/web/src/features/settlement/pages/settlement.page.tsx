@@ -73,10 +73,10 @@ export default function SettlementPage() {
       {s.failReason && <div className="settlement-fail">{s.failReason}</div>}
     </>
   );
-  const withCount = (fen: number, text: string) => (
+  const withCount = (fen: number, count: number, text: string) => (
     <>
       <span className="recon-money">{yuan(fen)}</span>
-      <div className="recon-muted">{text}</div>
+      {count > 0 && <div className="recon-muted">{text}</div>}
     </>
   );
   const money = (fen: number) => <span className="recon-money">{yuan(fen)}</span>;
@@ -96,8 +96,9 @@ export default function SettlementPage() {
                 <strong className="recon-money settlement-card-net">{yuan(s.netFen)}</strong>
               </div>
               <div className="recon-muted">
-                {tr('figure.trade')} {yuan(s.tradeFen)} ({tr('figure.tradeCount', { count: s.tradeCount })}) ·{' '}
-                {tr('figure.refund')} {yuan(s.refundFen)} · {tr('figure.fee')} {yuan(s.feeFen)}
+                {tr('figure.trade')} {yuan(s.tradeFen)} ({tr('figure.tradeCount', { count: s.tradeCount })})
+                {s.refundCount > 0 && ` · ${tr('figure.refund')} ${yuan(s.refundFen)}`} · {tr('figure.fee')}{' '}
+                {yuan(s.feeFen)}
                 {s.splitFen !== 0 && ` · ${tr('figure.split')} ${yuan(s.splitFen)}`}
               </div>
               {s.failReason && <div className="settlement-fail">{tr('failReason', { reason: s.failReason })}</div>}
@@ -126,14 +127,14 @@ export default function SettlementPage() {
           key: 'trade',
           align: 'right' as const,
           render: (_: unknown, s: SettlementItem) =>
-            withCount(s.tradeFen, tr('figure.tradeCount', { count: s.tradeCount })),
+            withCount(s.tradeFen, s.tradeCount, tr('figure.tradeCount', { count: s.tradeCount })),
         },
         {
           title: t('col.refund'),
           key: 'refund',
           align: 'right' as const,
           render: (_: unknown, s: SettlementItem) =>
-            withCount(s.refundFen, tr('figure.refundCount', { count: s.refundCount })),
+            withCount(s.refundFen, s.refundCount, tr('figure.refundCount', { count: s.refundCount })),
         },
         { title: t('col.fee'), dataIndex: 'feeFen', align: 'right' as const, render: money },
         { title: t('col.split'), dataIndex: 'splitFen', align: 'right' as const, render: money },

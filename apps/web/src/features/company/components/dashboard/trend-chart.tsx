@@ -50,7 +50,7 @@ export function TrendChart({ trend }: { trend: Trend }) {
         {
           name: amountName,
           type: 'line',
-          smooth: true,
+          smooth: 0.3,
           showSymbol: false,
           areaStyle: { opacity: 0.12 },
           data: trend.map((d) => d.amountFen / 100),
@@ -60,7 +60,7 @@ export function TrendChart({ trend }: { trend: Trend }) {
           name: countName,
           type: 'line',
           yAxisIndex: 1,
-          smooth: true,
+          smooth: 0.3,
           showSymbol: false,
           lineStyle: { type: 'dashed' },
           data: trend.map((d) => d.count),
