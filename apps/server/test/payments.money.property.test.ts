@@ -1,15 +1,19 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAID_STATUSES, type CashierOrder } from '@mchweb/contract';
+import { ORDER_STATUSES, PAID_STATUSES, type Balance, type CashierOrder } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { closeExpiredOrders } from '../src/modules/order/index.ts';
+import { runSettlement } from '../src/modules/settlement/index.ts';
+import { payeeAccounts } from '../src/modules/transfer/transfer.tables.ts';
+import { systemActor } from '../src/actor.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, newKey, notify, refundNotify } from './payment-fixtures.ts';
 
 /**
  * Money, proven over random sequences: payments, notices (repeated, contradicting, late), the close job, refunds
- * (over-asking, concurrent, with reused keys) and the refund channel's answers, in any order. After every step the
+ * (over-asking, concurrent, with reused keys), the refund channel's answers, settlements, transfers (over-asking,
+ * concurrent) and the payout channel's answers (success, failure, repeats), in any order. After every step the
  * books must hold. `npm test` runs a bounded number of sequences; `npm run test:deep` many more (FC_RUNS).
  */
 const RUNS = Number(process.env.FC_RUNS ?? 12);
@@ -18,11 +22,19 @@ let t: TestApp;
 let finance: TestClient;
 let payer: TestClient;
 let codes: string[];
+let accountId: number;
+const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+const tomorrow = new Date(Date.now() + 2 * 86_400_000);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { transferSmsAboveFen: 1e9, transferDailyLimitFen: 1e12 } });
   finance = await t.signIn('13800138002');
   payer = t.client();
   codes = [await codeFor(t.database.db, 'M100000001'), await codeFor(t.database.db, 'M100000002')];
+  const [payee] = await t.database.db
+    .insert(payeeAccounts)
+    .values({ companyId: 1, type: 'ALIPAY', name: 'Property test', accountNo: 'pay@example.com' })
+    .returning();
+  accountId = payee!.id;
 });
 afterAll(async () => t.close());
 
@@ -51,7 +63,8 @@ async function assertBooks() {
     expect(Number(o.refunded_fen) + Number(o.refunding_fen)).toBeLessThanOrEqual(Number(o.amount_fen));
     expect(o.status === 'REFUNDED').toBe(Number(o.refunded_fen) === Number(o.amount_fen));
   }
-  // What the merchants hold is what they were paid less fees, less refunds not failed (less the fee given back).
+  // What the merchants hold is what they were paid less fees, less refunds not failed (less the fee given back),
+  // less what was paid out to payees. Settlements and transfers on their way move money between their purses.
   const [held] = await rows<{
     held: string;
     owed: string;
@@ -63,7 +76,8 @@ async function assertBooks() {
     select
       (select coalesce(sum(balance_fen), 0) from ledger_balances) as held,
       (select coalesce(sum(amount_fen - fee_fen), 0) from orders where paid_at is not null)
-        - (select coalesce(sum(amount_fen - fee_refund_fen), 0) from refunds where status <> 'FAILED') as owed,
+        - (select coalesce(sum(amount_fen - fee_refund_fen), 0) from refunds where status <> 'FAILED')
+        - (select coalesce(sum(amount_fen), 0) from transfers where status = 'SUCCESS') as owed,
       (select coalesce(sum(fee_fen), 0) from orders where paid_at is not null)
         - (select coalesce(sum(fee_refund_fen), 0) from refunds where status <> 'FAILED') as fees,
       (select coalesce(sum(amount_fen), 0) from ledger_entries where account = 'platform:fee_income') as income,
@@ -77,6 +91,9 @@ async function assertBooks() {
 }
 
 type Action =
+  | { t: 'settle' }
+  | { t: 'transfer'; share: number; parallel: number }
+  | { t: 'payout'; k: number; result: 'SUCCESS' | 'FAILED' }
   | { t: 'pay'; code: number; amount: number; channel: 'WECHAT' | 'ALIPAY'; twice: boolean }
   | { t: 'notify'; i: number; result: 'SUCCESS' | 'FAILED' }
   | { t: 'close'; minutes: number }
@@ -84,6 +101,17 @@ type Action =
   | { t: 'answer'; j: number; result: 'SUCCESS' | 'FAILED' };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ t: fc.constant('settle' as const) }),
+  fc.record({
+    t: fc.constant('transfer' as const),
+    share: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
+    parallel: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    t: fc.constant('payout' as const),
+    k: fc.nat(20),
+    result: fc.constantFrom('SUCCESS' as const, 'FAILED' as const),
+  }),
   fc.record({
     t: fc.constant('pay' as const),
     code: fc.nat(1),
@@ -114,6 +142,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 async function run(actions: Action[]) {
   const orders: CashierOrder[] = [];
   const refundNos: string[] = [];
+  const transferNos: string[] = [];
   for (const a of actions) {
     if (a.t === 'pay') {
       const body = { codeNo: codes[a.code], amountFen: a.amount, channel: a.channel, idempotencyKey: newKey() };
@@ -144,6 +173,31 @@ async function run(actions: Action[]) {
         expect([200, 409]).toContain(r.body.code);
         if (r.body.code === 200 && !refundNos.includes(r.body.data.refundNo)) refundNos.push(r.body.data.refundNo);
       }
+    } else if (a.t === 'settle') {
+      // Today's movements so far, settled as if the day were over (a later settle of today changes nothing).
+      await runSettlement(t.database.db, systemActor('test'), today, { tz: 'Asia/Shanghai' }, { now: tomorrow });
+    } else if (a.t === 'transfer') {
+      const b = (await finance.get<Balance>('/api/merchant/balance', { mchNo: 'M100000001' })).body.data;
+      const amountFen = Math.max(1, Math.round(Math.max(b.availableFen, 1) * a.share));
+      const answers = await Promise.all(
+        Array.from({ length: a.parallel }, () =>
+          finance.post<{ transferNo: string }>('/api/merchant/transfer/create', {
+            mchNo: 'M100000001',
+            accountId,
+            amountFen,
+            idempotencyKey: newKey(),
+          }),
+        ),
+      );
+      for (const r of answers) {
+        expect([200, 409]).toContain(r.body.code);
+        if (r.body.code === 200) transferNos.push(r.body.data.transferNo);
+      }
+    } else if (a.t === 'payout' && transferNos.length) {
+      await payer.post('/api/pay/sandbox/payout-notify', {
+        transferNo: transferNos[a.k % transferNos.length],
+        result: a.result,
+      });
     } else if (a.t === 'answer' && refundNos.length) {
       await refundNotify(payer, refundNos[a.j % refundNos.length]!, a.result);
     }

@@ -59,7 +59,15 @@ interface Ids {
   /** A payee account and a transfer to it. */
   accountId: number;
   transferNo: string;
+  /** A profit-sharing application (its field is `applyNo`, as the onboarding application's). */
+  divApplyNo: string;
 }
+
+/** Routes whose id field takes another of the Ids than its own name. */
+const ID_ALIASES: Record<string, Record<string, string>> = {
+  'GET /api/merchant/div/detail': { applyNo: 'divApplyNo' },
+  'POST /api/merchant/div/cancel': { applyNo: 'divApplyNo' },
+};
 type Sample = (ids: Ids) => Record<string, unknown>;
 
 /** Valid requests for routes whose body or query cannot be empty. Keys ending in Id take the given ids. */
@@ -130,6 +138,14 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/bill/summary': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
   'POST /api/merchant/bill/rows': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01' }),
   'GET /api/merchant/balance': (ids) => ({ mchNo: ids.mchNo }),
+  'POST /api/merchant/div/apply': (ids) => ({
+    mchNo: ids.mchNo,
+    receivers: [
+      { type: 'EXTERNAL', name: 'Sample', accountNo: '6222020200012345670', bankName: 'Sample Bank', ratio: 5 },
+    ],
+  }),
+  'GET /api/merchant/div/detail': (ids) => ({ applyNo: ids.divApplyNo }),
+  'POST /api/merchant/div/cancel': (ids) => ({ applyNo: ids.divApplyNo }),
   'POST /api/merchant/funds/sms/send': () => ({ purpose: 'payee' }),
   'POST /api/merchant/transfer/account/add': () => ({
     type: 'ALIPAY',
@@ -277,6 +293,14 @@ beforeAll(async () => {
     codeNo,
     orderNo: await paid(t.client(), codeNo, 10_000),
     accountId,
+    divApplyNo: (
+      await owner.post<{ applyNo: string }>('/api/merchant/div/apply', {
+        mchNo: 'M100000001',
+        receivers: [
+          { type: 'EXTERNAL', name: 'Sample', accountNo: '6222020200012345670', bankName: 'Sample Bank', ratio: 5 },
+        ],
+      })
+    ).body.data.applyNo,
     transferNo: (
       await owner.post<{ transferNo: string }>('/api/merchant/transfer/create', {
         mchNo: 'M100000001',
@@ -364,7 +388,8 @@ describe('S6.4 enforcement generated from the route table', () => {
       // Every id field of the schema must be filled from the ids given, or the route is not really tested.
       const input = validInput(route, a);
       for (const key of idKeys(route)) {
-        expect(input[key], `${route.key}: SAMPLES must set ${key}`).toBe(a[key as keyof Ids]);
+        const id = (ID_ALIASES[route.key]?.[key] ?? key) as keyof Ids;
+        expect(input[key], `${route.key}: SAMPLES must set ${key}`).toBe(a[id]);
       }
       const foreign = await call(stranger, route, input);
       expect([route.key, foreign.body.code]).toEqual([route.key, 404]);

@@ -9,6 +9,7 @@ import { module as onboarding } from './onboarding/index.ts';
 import { module as order } from './order/index.ts';
 import { module as settlement } from './settlement/index.ts';
 import { module as sms } from './sms/index.ts';
+import { module as split } from './split/index.ts';
 import { module as staff } from './staff/index.ts';
 import { module as transfer } from './transfer/index.ts';
 
@@ -27,6 +28,7 @@ export const MODULES: readonly AppModule[] = [
   code,
   onboarding,
   order,
+  split,
   settlement,
   dashboard,
   transfer,

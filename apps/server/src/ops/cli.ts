@@ -9,6 +9,7 @@ import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
 import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
+import { SPLIT_COMMANDS } from './split.commands.ts';
 import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
 
 export { formatTable, usersWithCompanies };
@@ -39,6 +40,7 @@ export const COMMANDS: Record<string, Command> = {
   ...ONBOARDING_COMMANDS,
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
+  ...SPLIT_COMMANDS,
 };
 
 export function usage(): string {

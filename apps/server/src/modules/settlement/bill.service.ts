@@ -56,11 +56,15 @@ export async function billSummary(
         .where(and(eq(settlements.settleDate, input.date), inArray(settlements.merchantId, ids)))
     : [];
   const numbers = new Map((await listMerchantSummaries(db, companyId)).map((m) => [m.mchId, m.mchNo]));
+  // The shares of profit sharing are taken at settlement: the bill shows those of the day's settlements.
+  const total = figuresOf(moves);
+  total.splitFen = settled.reduce((sum, x) => sum + x.splitFen, 0);
+  total.netFen -= total.splitFen;
   return {
     mchNo: input.mchNo ?? null,
     date: input.date,
     hasTrade: moves.length > 0,
-    total: figuresOf(moves),
+    total,
     byChannel: byChannel as BillSummary['byChannel'],
     settlements: settled.map((s) => ({
       settleNo: s.settleNo,

@@ -55,7 +55,8 @@ export async function reconcileDay(db: Tx, day: string, tz: string): Promise<str
     else if (s.status !== 'SETTLED')
       problems.push(`${who}: settlement ${s.settleNo} is ${s.status}${s.failReason ? ` (${s.failReason})` : ''}`);
     else {
-      const kept = [s.tradeCount, s.tradeFen, s.refundCount, s.refundFen, s.feeFen, s.netFen];
+      // The ledger's net is before the split: the record's net plus its split.
+      const kept = [s.tradeCount, s.tradeFen, s.refundCount, s.refundFen, s.feeFen, s.netFen + s.splitFen];
       const ledger = [f.tradeCount, f.tradeFen, f.refundCount, f.refundFen, f.feeFen, f.netFen];
       if (String(kept) !== String(ledger))
         problems.push(`${who}: settlement ${s.settleNo} has ${kept}, the ledger ${ledger}`);

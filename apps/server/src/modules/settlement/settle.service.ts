@@ -1,4 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
+import { divideHalfUp } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import { addDays, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import {
   type Movement,
 } from '../ledger/index.ts';
 import { merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
+import { splitOfDay } from '../split/index.ts';
 import { SETTLEMENT } from './settlement.messages.ts';
 import { settlements } from './settlement.tables.ts';
 
@@ -64,6 +66,21 @@ export async function dayFigures(db: Tx, merchantId: number, start: Date, end: D
   return f;
 }
 
+/**
+ * The day's shares of an approved split: each receiver's ratio of what the day leaves the merchant (trade less
+ * refunds and fees), half-up to the fen, only when that is above zero. A receiver that is a merchant of the
+ * organisation gets it in its available balance; an outside party's share is owed to it by the platform
+ * (`split:<applyNo>:<n>`, paid out by the platform's own payouts).
+ */
+async function splitShares(tx: Tx, merchantId: number, day: string, baseFen: number) {
+  const split = baseFen > 0 ? await splitOfDay(tx, merchantId, day) : null;
+  if (!split) return [];
+  return split.receivers.map((r, i) => ({
+    account: r.merchantId ? merchantAccount(r.merchantId, 'available') : `split:${split.applyNo}:${i}`,
+    fen: divideHalfUp(baseFen * r.ratio, 100),
+  }));
+}
+
 const settleNoOf = (day: string, mchNo: string) => `S${day.replace(/-/g, '')}${mchNo}`;
 
 /** Why a merchant cannot be settled now, or null. */
@@ -107,6 +124,10 @@ export async function settleMerchantDay(
       const figures = await dayFigures(tx, merchantId, start, end);
       if (!figures) return 'SKIPPED';
       const m = (await merchantForPayment(tx, merchantId))!;
+      const shares = await splitShares(tx, merchantId, day, figures.netFen);
+      const base = figures.netFen;
+      figures.splitFen = shares.reduce((sum, x) => sum + x.fen, 0);
+      figures.netFen = base - figures.splitFen;
       const why = await refusal(tx, m, figures.netFen);
       const settleNo = settleNoOf(day, m.mchNo);
       const now = new Date();
@@ -127,15 +148,17 @@ export async function settleMerchantDay(
           .insert(settlements)
           .values({ ...values, settleNo, companyId: m.companyId, merchantId, settleDate: day });
       }
-      if (!why && figures.netFen !== 0) {
+      if (!why && base !== 0) {
+        // Pending gives up the day's movements; the merchant gets them less the shares, each receiver its share.
         await postTransaction(tx, {
           kind: 'SETTLEMENT',
           refNo: settleNo,
           companyId: m.companyId,
           at: now,
           entries: [
-            { account: merchantAccount(merchantId, 'pending'), amountFen: -figures.netFen },
+            { account: merchantAccount(merchantId, 'pending'), amountFen: -base },
             { account: merchantAccount(merchantId, 'available'), amountFen: figures.netFen },
+            ...shares.map((x) => ({ account: x.account, amountFen: x.fen })),
           ],
         });
       }
