@@ -33,6 +33,7 @@ export function BalancePanel({ mchNo, onChange }: { mchNo: string | null; onChan
           showSearch={{ optionFilterProp: 'label' }}
           options={mchList.map((m) => ({ value: m.mchNo, label: `${m.name} ${m.mchNo}` }))}
           placeholder={t('balance.choose')}
+          aria-label={t('balance.merchant')}
           data-testid="balance-mch"
         />
       </div>

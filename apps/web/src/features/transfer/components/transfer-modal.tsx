@@ -118,6 +118,7 @@ export function TransferModal({
               .filter((m) => m.status === 'ACTIVE')
               .map((m) => ({ value: m.mchNo, label: `${m.name} ${m.mchNo}` }))}
             placeholder={t('balance.choose')}
+            aria-label={t('create.merchant')}
             data-testid="transfer-mch"
           />
         </Form.Item>
@@ -137,6 +138,7 @@ export function TransferModal({
           <Select
             loading={payees.isPending}
             placeholder={t('create.payeePlaceholder')}
+            aria-label={t('create.payee')}
             showSearch={{ optionFilterProp: 'label' }}
             options={accounts.map((a) => ({
               value: a.accountId,

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO, latestSmsCode } from '../support/fixtures.ts';
+import { backOffice } from './order.helpers.ts';
+
+/** Helpers of the transfer specs: figures read off the page, a payee account added over the API. */
+
+/** "¥1,234.56" -> 123456 fen. */
+export const fenOf = (text: string) => Math.round(Number(text.replace(/[¥,\s]/g, '')) * 100);
+
+/** The balance figures the page shows, in fen, once they have loaded. */
+export async function balanceOnPage(page: Page) {
+  const figure = async (key: string) => {
+    const dd = page.getByTestId(`balance-${key}`);
+    await expect(dd).toHaveText(/¥/);
+    return fenOf((await dd.textContent()) ?? '');
+  };
+  return { available: await figure('available'), inTransit: await figure('inTransit') };
+}
+
+/** Choose an option of an antd Select by the text it shows. */
+export async function choose(page: Page, testId: string, text: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  // Until its closing animation ends, the list is still there (and axe would look at it).
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/** A bank card payee of the demo organisation, added as another client would (with the contact mobile's code). */
+export async function payeeOverApi(serverUrl: string, name: string) {
+  const call = await backOffice(serverUrl);
+  await call('/funds/sms/send', { purpose: 'payee' });
+  const smsCode = await latestSmsCode(serverUrl, DEMO.owner);
+  return call<{ accountId: number; accountNoMasked: string }>('/transfer/account/add', {
+    type: 'BANK_CARD',
+    name,
+    accountNo: '6217000000001236',
+    bankName: '中国建设银行',
+    smsCode,
+  });
+}
