@@ -2,6 +2,7 @@
 // on PGlite; the organisation's trade bill of that day exported as CSV against `psql \copy` of its rows, with the
 // server's peak memory.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,17 @@ async function fill(database: Database): Promise<string> {
   );
   // Orders end at today's midnight: the whole of yesterday, nothing of today.
   await generateDemoOrders(database.db, { orders: ORDERS, days: 1, tz: TZ, now: dayStart(today, TZ) });
+  // Every bench merchant shares 10 % with the next one and 5 % with an outside card, approved and in force.
+  await database.db.execute(sql`
+    insert into split_applications (apply_no, company_id, merchant_id, status, receivers, total_ratio, effective_from)
+    select 'D2026010100000000' || lpad(m.rn::text, 4, '0'), 1, m.id, 'APPROVED',
+      jsonb_build_array(
+        jsonb_build_object('type', 'MERCHANT', 'merchantId', n.id, 'name', n.mch_no, 'ratio', 10),
+        jsonb_build_object('type', 'EXTERNAL', 'name', 'Bench', 'accountNo', '6222020200012345670', 'bankName', 'Bench', 'ratio', 5)),
+      15, ${yesterday}
+    from (select id, row_number() over (order by id) as rn from merchants where mch_no like 'M4%') m
+    join (select id, mch_no, row_number() over (order by id) as rn from merchants where mch_no like 'M4%') n
+      on n.rn = m.rn % ${MERCHANTS} + 1`);
   await database.db.execute(sql`analyze`);
   return yesterday;
 }
@@ -55,7 +67,14 @@ async function settleTimed(database: Database, day: string) {
 }
 
 async function exportBill(url: string, day: string) {
-  const s = await startServer({ DATABASE_URL: url, MCHWEB_AUTO_REVIEW: 'off', MCHWEB_SETTLE_AT: 'off' });
+  const s = await startServer({
+    DATABASE_URL: url,
+    MCHWEB_AUTO_REVIEW: 'off',
+    MCHWEB_SETTLE_AT: 'off',
+    MCHWEB_SANDBOX_PAYOUT: 'off',
+    MCHWEB_TRANSFER_SMS_ABOVE_FEN: '1000000000000',
+    MCHWEB_TRANSFER_DAILY_LIMIT_FEN: '1000000000000',
+  });
   try {
     const token = await signIn(s.base);
     const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
@@ -73,10 +92,56 @@ async function exportBill(url: string, day: string) {
     clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
     const rows = text.split('\r\n\r\n')[0]!.split('\r\n').length - 1;
-    return { seconds, rows, peakMb: peak };
+    const transfers = {
+      one: await transferLoad(s.base, headers, url, false),
+      many: await transferLoad(s.base, headers, url, true),
+    };
+    return { seconds, rows, peakMb: peak, transfers };
   } finally {
     await stopServer(s);
   }
+}
+
+/**
+ * 50 clients making ¥1.00 transfers for 10 s, all on one merchant (they take turns on its balance row) or each on
+ * its own; the books are checked after.
+ */
+async function transferLoad(base: string, headers: Record<string, string>, url: string, spread: boolean) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const payee = await c.query(
+    `insert into payee_accounts (company_id, type, name, account_no) values (1, 'ALIPAY', 'Bench', 'bench@example.com') returning id`,
+  );
+  const merchants = (await c.query(`select mch_no from merchants where mch_no like 'M4%' order by id`)).rows as {
+    mch_no: string;
+  }[];
+  let done = 0;
+  let refused = 0;
+  const deadline = performance.now() + 10_000;
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      while (performance.now() < deadline) {
+        const res = await fetch(`${base}/api/merchant/transfer/create`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            mchNo: merchants[spread ? i % merchants.length : 0]!.mch_no,
+            accountId: payee.rows[0].id,
+            amountFen: 100,
+            idempotencyKey: crypto.randomUUID(),
+          }),
+        });
+        const body = (await res.json()) as { code: number };
+        if (body.code === 200) done++;
+        else refused++;
+      }
+    }),
+  );
+  const negative = await c.query(
+    `select count(*) as n from ledger_balances where account like '%:available' and balance_fen < 0`,
+  );
+  await c.end();
+  return { perSecond: done / 10, refused, negative: Number(negative.rows[0].n) };
 }
 
 /** `psql \copy` of the same rows (the day's business transactions on the merchants' pending money, with sides). */
@@ -148,6 +213,16 @@ export default async function settlementBench() {
     `${bill.seconds.toFixed(1)} s against ${copy.toFixed(1)} s for \`psql \\copy\` of the same ledger rows`,
     `(${(bill.seconds / copy).toFixed(2)}x, ${verdict(bill.seconds <= 1.5 * copy)} <= 1.5x); server peak RSS ${bill.peakMb.toFixed(0)} MB`,
     `(${verdict(bill.peakMb <= 256)} <= 256 MB).`,
+    '',
+    'Each merchant shares 10 % with the next one and 5 % with an outside card (approved, in force): the settlement',
+    'above takes the shares in the same transactions.',
+    '',
+    'Transfers (`POST /transfer/create`, ¥1.00 each, 50 clients for 10 s on the same server, PostgreSQL):',
+    '',
+    '| case | transfers/s | refused | available balances below zero after |',
+    '|---|---:|---:|---:|',
+    `| all 50 clients on one merchant (one balance row, taken in turn) | ${bill.transfers.one.perSecond.toFixed(0)} | ${bill.transfers.one.refused} | ${bill.transfers.one.negative} |`,
+    `| 50 clients on 50 merchants | ${bill.transfers.many.perSecond.toFixed(0)} | ${bill.transfers.many.refused} | ${bill.transfers.many.negative} |`,
   );
   return { title: 'Settlement of a 100 000-order day and its trade bill', markdown: out.join('\n') };
 }
