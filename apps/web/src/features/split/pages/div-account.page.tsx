@@ -1,11 +1,217 @@
+import { useState } from 'react';
+import { Button, Empty, Grid } from 'antd';
+import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import dayjs from 'dayjs';
+import type { DivItem } from '@mchweb/contract';
+import { KeysetTable } from '@/components/keyset-table';
+import { PageHeader } from '@/components/page-header';
+import { Permission } from '@/components/permission';
+import { useSession } from '@/lib/session';
+import { underReview, useDivList } from '../api/div-list';
+import { ApplyModal } from '../components/apply-modal';
+import { CancelButton } from '../components/cancel-button';
+import { DivDrawer } from '../components/div-drawer';
+import { DivFilters, filterFromParams, paramsFromFilter } from '../components/div-filters';
+import { DIV_APPLY_NO_PATTERN, DIV_TOTAL_LIMIT } from '../components/div-values';
+import { ReceiverList } from '../components/receivers';
+import { DivStatusTag } from '../components/tags';
 import { NS } from '../i18n';
+import '../components/split.css';
 
-/** /div-account: not built yet; its issue fills it. Until then an honest empty state, no fake data. */
-export default function Page() {
+const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+
+/**
+ * /div-account: the organisation's profit-sharing applications (merchant, receivers with their ratios, total,
+ * status, the day an approval applies from, the reason of a rejection), filtered by statuses and merchants kept in
+ * the address (`?status=SUBMITTED&mch=M1`), keyset pages, a drawer with one application (`&open=D...`). With
+ * split:apply: apply (a dialog) and cancel one still under review (a confirm). While one is under review the list
+ * is read again until the platform has decided. A table from `md` up, one card an application on a phone.
+ */
+export default function DivAccountPage() {
   const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const list = useDivList(filter);
+  const narrow = !Grid.useBreakpoint().md;
+  const { mchList } = useSession();
+  const [applying, setApplying] = useState(false);
+  const open = DIV_APPLY_NO_PATTERN.test(params.get('open') ?? '') ? params.get('open') : null;
+  const setOpen = (applyNo: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (applyNo) next.set('open', applyNo);
+        else next.delete('open');
+        return next;
+      },
+      { replace: true },
+    );
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const waiting = underReview(list.data?.pages);
+  const defaultMch =
+    filter.mchNos?.[0] ?? mchList.find((m) => m.status === 'ACTIVE')?.mchNo ?? mchList[0]?.mchNo ?? null;
+
+  const applyNo = (x: DivItem) => (
+    <Button
+      type="link"
+      className="split-no"
+      onClick={() => setOpen(x.applyNo)}
+      aria-haspopup="dialog"
+      data-testid={`div-open-${x.applyNo}`}
+    >
+      {x.applyNo}
+    </Button>
+  );
+  const status = (x: DivItem) => (
+    <>
+      <DivStatusTag status={x.status} />
+      {x.status === 'REJECTED' && x.rejectReason && (
+        <div className="split-reason" data-testid={`div-reason-${x.applyNo}`}>
+          {x.rejectReason}
+        </div>
+      )}
+    </>
+  );
+  const effective = (x: DivItem) => (
+    <span className="split-nowrap" data-testid={`div-effective-${x.applyNo}`}>
+      {x.effectiveFrom ?? '—'}
+    </span>
+  );
+
+  const columns = narrow
+    ? [
+        {
+          key: 'card',
+          render: (_: unknown, x: DivItem) => (
+            <div className="split-card" data-testid={`div-row-${x.applyNo}`}>
+              <div className="split-card-head">
+                <strong>{x.mchName}</strong>
+                <DivStatusTag status={x.status} />
+              </div>
+              <ReceiverList item={x} />
+              <div className="split-card-total">
+                {t('col.total')} <strong>{x.totalRatio}%</strong>
+                {x.effectiveFrom && (
+                  <span className="split-muted" data-testid={`div-effective-${x.applyNo}`}>
+                    {' '}
+                    · {t('divAccount.effective', { day: x.effectiveFrom })}
+                  </span>
+                )}
+              </div>
+              {x.status === 'REJECTED' && x.rejectReason && (
+                <div className="split-reason" data-testid={`div-reason-${x.applyNo}`}>
+                  {x.rejectReason}
+                </div>
+              )}
+              <div className="split-card-foot">
+                {applyNo(x)}
+                <CancelButton item={x} />
+              </div>
+              <div className="split-muted">{t('divAccount.createdAt', { at: when(x.createdAt) })}</div>
+            </div>
+          ),
+        },
+      ]
+    : [
+        {
+          title: t('col.applyNo'),
+          key: 'applyNo',
+          render: (_: unknown, x: DivItem) => <div data-testid={`div-row-${x.applyNo}`}>{applyNo(x)}</div>,
+        },
+        {
+          title: t('col.merchant'),
+          key: 'merchant',
+          render: (_: unknown, x: DivItem) => (
+            <>
+              {x.mchName}
+              <div className="split-muted split-mono">{x.mchNo}</div>
+            </>
+          ),
+        },
+        {
+          title: t('col.receivers'),
+          key: 'receivers',
+          render: (_: unknown, x: DivItem) => <ReceiverList item={x} />,
+        },
+        {
+          title: t('col.total'),
+          dataIndex: 'totalRatio',
+          align: 'right' as const,
+          render: (v: number) => <strong className="split-ratio-value">{v}%</strong>,
+        },
+        { title: t('col.status'), key: 'status', render: (_: unknown, x: DivItem) => status(x) },
+        { title: t('col.effectiveFrom'), key: 'effectiveFrom', render: (_: unknown, x: DivItem) => effective(x) },
+        {
+          title: t('col.created'),
+          dataIndex: 'createdAt',
+          render: (at: string) => <span className="split-nowrap">{when(at)}</span>,
+        },
+        {
+          title: t('col.actions'),
+          key: 'actions',
+          render: (_: unknown, x: DivItem) => <CancelButton item={x} />,
+        },
+      ];
+
+  const empty =
+    Object.keys(filter).length > 0 ? (
+      <Empty description={t('divAccount.noMatch')}>
+        <Button onClick={() => setParams({})} data-testid="div-empty-reset">
+          {t('filter.reset')}
+        </Button>
+      </Empty>
+    ) : (
+      <Empty description={t('divAccount.empty')}>
+        <Permission codes={['split:apply']}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)} disabled={!mchList.length}>
+            {t('divAccount.apply')}
+          </Button>
+        </Permission>
+      </Empty>
+    );
+
   return (
-    <ComingSoon testId="page-div-account" title={t('divAccount.title')} description={t('divAccount.description')} />
+    <section data-testid="page-div-account">
+      <PageHeader
+        title={t('divAccount.title')}
+        intro={t('divAccount.intro', { max: DIV_TOTAL_LIMIT })}
+        actions={
+          <Permission codes={['split:apply']}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setApplying(true)}
+              disabled={mchList.length === 0}
+              data-testid="div-apply"
+            >
+              {t('divAccount.apply')}
+            </Button>
+          </Permission>
+        }
+      />
+      <DivFilters filter={filter} onChange={(f) => setParams((p) => paramsFromFilter(f, p), { replace: true })} />
+      {waiting && (
+        <div className="split-muted split-waiting" role="status" data-testid="div-waiting">
+          <SyncOutlined spin /> {t('divAccount.waiting')}
+        </div>
+      )}
+      <KeysetTable<DivItem>
+        list={list}
+        rows={rows}
+        rowKey="applyNo"
+        columns={columns}
+        narrow={narrow}
+        scrollX={1180}
+        empty={empty}
+        testId="div-table"
+        loadErrorTitle={t('divAccount.loadError')}
+        moreText={t('divAccount.more')}
+        endText={t('divAccount.end', { count: rows.length })}
+      />
+      <DivDrawer applyNo={open} narrow={narrow} onClose={() => setOpen(null)} />
+      {applying && <ApplyModal mchNo={defaultMch} onClose={() => setApplying(false)} />}
+    </section>
   );
 }

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DivApplyBody, DivItem } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { splitKeys } from './query-keys';
+
+export type ApplyDivInput = DivApplyBody;
+
+/**
+ * POST /div/apply (split:apply): a merchant's receivers (merchants of the organisation or outside bank cards) with
+ * whole-percent ratios, at most 30 % in all. Quiet: the form shows the msg beside the field it names
+ * (`receivers.1.ratio`, or `receivers` for the total).
+ */
+export const applyDiv = (input: ApplyDivInput) => apiPost<DivItem>('/div/apply', input, { quiet: true });
+
+/** A new application makes every list stale: read again before the promise resolves. */
+export function useApplyDiv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyDiv,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: splitKeys.all }),
+  });
+}

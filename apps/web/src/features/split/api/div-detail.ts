@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DivItem } from '@mchweb/contract';
+import { apiGet } from '@/lib/api';
+import { DIV_POLL_MS } from './div-list';
+import { splitKeys } from './query-keys';
+
+/**
+ * GET /div/detail?applyNo= (split:view). Quiet: the drawer shows a refusal (not found, another organisation's
+ * application) with a retry instead of a toast. `background`: a read of an application already shown.
+ */
+export const fetchDivDetail = (applyNo: string, signal?: AbortSignal, background = false) =>
+  apiGet<DivItem>('/div/detail', { applyNo }, { signal, quiet: true, background });
+
+export const divDetailQuery = (applyNo: string) =>
+  queryOptions({
+    queryKey: splitKeys.detail(applyNo),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchDivDetail(applyNo, signal, client.getQueryData(queryKey) !== undefined),
+  });
+/** One application, read again while it is SUBMITTED. */
+export const useDivDetail = (applyNo: string | null) =>
+  useQuery({
+    ...divDetailQuery(applyNo ?? ''),
+    enabled: Boolean(applyNo),
+    refetchInterval: (query) => (query.state.data?.status === 'SUBMITTED' ? DIV_POLL_MS : false),
+  });

@@ -1,0 +1,41 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { divListBody, DivPage } from '@mchweb/contract';
+import { apiPost } from '@/lib/api';
+import { splitKeys, type DivListFilter } from './query-keys';
+
+export type DivListInput = z.input<typeof divListBody>;
+export const DIV_PAGE_SIZE = 20;
+/** How often a list with an application still SUBMITTED is read again, until the platform has decided it. */
+export const DIV_POLL_MS = 3000;
+
+/**
+ * POST /div/list (split:view): the applications of the filter, newest first, keyset pages. `background`: a read
+ * of pages already shown (the poll while one is under review, "load more"), without the top progress bar.
+ */
+export const fetchDivList = (body: DivListInput, signal?: AbortSignal, background = false) =>
+  apiPost<DivPage>('/div/list', body, { signal, background });
+
+export const divListQuery = (filter: DivListFilter, limit = DIV_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: [...splitKeys.list(filter), limit],
+    queryFn: ({ signal, pageParam, client, queryKey }) =>
+      fetchDivList(
+        { ...filter, limit, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+        client.getQueryData(queryKey) !== undefined,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
+  });
+
+/** True while one of the rows read is waiting for the platform's review. */
+export const underReview = (pages: readonly DivPage[] | undefined) =>
+  (pages ?? []).some((p) => p.rows.some((r) => r.status === 'SUBMITTED'));
+
+/** The list, read again every DIV_POLL_MS while one of its rows is SUBMITTED (paused in a hidden tab). */
+export const useDivList = (filter: DivListFilter, limit?: number) =>
+  useInfiniteQuery({
+    ...divListQuery(filter, limit),
+    refetchInterval: (query) => (underReview(query.state.data?.pages) ? DIV_POLL_MS : false),
+  });
