@@ -38,3 +38,16 @@ export async function payeeOverApi(serverUrl: string, name: string) {
     smsCode,
   });
 }
+
+/**
+ * A payee account of the demo organisation to transfer to: the first there is, or a new bank card. (Adding one
+ * takes an SMS code, and the contact mobile gets at most one a minute: a test after another that added one reuses it.)
+ */
+export async function somePayee(serverUrl: string, name: string) {
+  const call = await backOffice(serverUrl);
+  const list = await call<{ rows: { name: string; accountNoMasked: string }[] }>('/transfer/account/list', {
+    type: ['BANK_CARD'],
+    limit: 1,
+  });
+  return list.rows[0] ?? { name, ...(await payeeOverApi(serverUrl, name)) };
+}

@@ -217,7 +217,7 @@ function BalanceSection({ mchNo }: { mchNo: string }) {
     <section aria-labelledby="mch-balance">
       <h3 id="mch-balance" className="mch-balance-head">
         {t('drawer.balance')}
-        <Link to="/transfer-list" className="mch-balance-link">
+        <Link to={`/transfer-list?mch=${encodeURIComponent(mchNo)}`} className="mch-balance-link">
           {t('drawer.transfers')}
         </Link>
       </h3>

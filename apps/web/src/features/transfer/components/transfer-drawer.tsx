@@ -93,7 +93,6 @@ function DetailBody({ x }: { x: TransferItem }) {
             </Space>,
           ),
           item('remark', t('drawer.remark'), x.remark || '—'),
-          ...(x.failReason ? [item('failReason', t('drawer.failReason'), x.failReason)] : []),
           item('createdBy', t('drawer.createdBy'), x.createdBy ?? '—'),
           item('created', t('drawer.created'), when(x.createdAt)),
           item('finished', t('drawer.finished'), when(x.finishedAt)),

@@ -144,7 +144,7 @@ export default function TransferListPage() {
         },
         { title: t('col.status'), key: 'status', render: (_: unknown, x: TransferItem) => status(x) },
         {
-          title: t('col.created'),
+          title: t('col.made'),
           dataIndex: 'createdAt',
           render: (at: string) => <span className="transfer-nowrap">{when(at)}</span>,
         },
