@@ -9,6 +9,9 @@ const PURE_PACKAGES =
 
 const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 
+/** Lazy chunks a first visit may load: the public site, sign-in and sign-up, their layouts. */
+const FIRST_VISIT_PAGES = /(^|\/)(home|product|case|login|login-error|register|protocal[\w-]*|blank-layout|public-layout|auth-shell)[.-]/;
+
 export default defineConfig({
   base: '/mchweb/',
   plugins: [react(), precompress()],
@@ -22,7 +25,14 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     // Browsers without <link rel=modulepreload> (Safari before 17) still load the modules, only later.
-    modulePreload: { polyfill: false },
+    // A lazy page's own imports are preloaded with it only for the pages a first visit may open (the public site
+    // and sign-in): the lists for every signed-in page cost /login ~3 KB of entry code for pages it never opens;
+    // those pages fetch their few shared chunks one round trip later, after sign-in.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'html' || FIRST_VISIT_PAGES.test(file) ? deps : [],
+    },
     rolldownOptions: {
       treeshake: {
         // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
