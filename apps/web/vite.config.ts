@@ -10,7 +10,8 @@ const PURE_PACKAGES =
 const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 
 /** Lazy chunks a first visit may load: the public site, sign-in and sign-up, their layouts. */
-const FIRST_VISIT_PAGES = /(^|\/)(home|product|case|login|login-error|register|protocal[\w-]*|blank-layout|public-layout|auth-shell)[.-]/;
+const FIRST_VISIT_PAGES =
+  /(^|\/)(home|product|case|login|login-error|register|protocal[\w-]*|blank-layout|public-layout|auth-shell)[.-]/;
 
 export default defineConfig({
   base: '/mchweb/',
