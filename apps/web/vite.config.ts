@@ -51,6 +51,9 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    // Component tests render antd forms in jsdom: several seconds each on a loaded 2-core machine (CI runs
+    // them beside the server's tests), which the default 5 s does not leave room for.
+    testTimeout: 20_000,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
