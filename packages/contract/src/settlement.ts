@@ -82,7 +82,7 @@ export const movementRow = z.object({
 export type MovementRow = z.infer<typeof movementRow>;
 export const movementPage = page(movementRow);
 export type MovementPage = z.infer<typeof movementPage>;
-/** `POST /settlement/movements`: the payments and refunds a settlement covers, oldest first. */
+/** `POST /settlement/movements`: the payments and refunds a settlement covers, in the order the ledger posted them (keyset by transaction). */
 export const settlementMovementsBody = z.strictObject({ settleNo, ...pageFields });
 
 export const exportSettlementBody = z.strictObject({ filter: settlementFilter, format: z.enum(EXPORT_FORMATS) });

@@ -75,7 +75,7 @@ export async function billSummary(
   };
 }
 
-/** `POST /bill/rows`: every payment and refund of the day, oldest first, keyset by the ledger transaction. */
+/** `POST /bill/rows`: every payment and refund of the day in the order the ledger posted them (keyset by transaction). */
 export async function billRows(
   db: Tx,
   actor: Actor,

@@ -132,7 +132,7 @@ export async function settlementDetail(db: Tx, actor: Actor, settleNo: string): 
   return settlementItem(s, (await merchantNamesOf(db, [s.merchantId])).get(s.merchantId));
 }
 
-/** `POST /settlement/movements`: the payments and refunds the settlement covers, oldest first. */
+/** `POST /settlement/movements`: the payments and refunds the settlement covers, in posting order. */
 export async function settlementMovements(
   db: Tx,
   actor: Actor,

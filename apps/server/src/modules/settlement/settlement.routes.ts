@@ -69,7 +69,7 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
     config: { access: 'settlement:view' },
     schema: {
       tags,
-      summary: 'The payments, refunds and failed refunds’ returns a settlement covers, oldest first',
+      summary: 'The payments, refunds and failed refunds’ returns a settlement covers, in posting order',
       body: settlementMovementsBody,
       response: { 200: envelopeSchema(movementPage) },
     },
@@ -113,7 +113,7 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
     config: { access: 'bill:view' },
     schema: {
       tags,
-      summary: 'Every payment and refund of the day, oldest first; keyset pages',
+      summary: 'Every payment and refund of the day in posting order; keyset pages',
       body: billRowsBody,
       response: { 200: envelopeSchema(movementPage) },
     },
