@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Badge, Button, ConfigProvider, DatePicker, Select, Space } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { OrderFilter } from '@mchweb/contract';
 import { parseYuan } from '@mchweb/contract/money';
 import { CheckedInput } from '@/components/checked-input';
 import { FilterSelect } from '@/components/filter-select';
+import { FoldedFilters } from '@/components/folded-filters';
 import { lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
 import {
@@ -85,9 +84,6 @@ export function activeFilters(filter: OrderFilter, now: Date = new Date()): numb
   return Object.keys(rest).length + (timeField === 'paid' || f !== from || t !== to ? 1 : 0);
 }
 
-/** The filters' placeholders are their only visible labels: dark enough to read (antd's default is 0.25 alpha). */
-const READABLE_PLACEHOLDERS = { token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)' } };
-
 /**
  * Time range (created or paid; presets from the date-range helper), merchants, statuses, channels, amount range
  * in yuan, order number (exact), code number, label (contains). Each applies at once; a typed value that the
@@ -105,7 +101,6 @@ export function OrderFilters({
   const { t } = useTranslation(NS);
   const { mchList } = useSession();
   const active = activeFilters(filter);
-  const [open, setOpen] = useState(false);
   const set = (patch: Partial<OrderFilter>) =>
     onChange(
       Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined)) as OrderFilter,
@@ -227,26 +222,15 @@ export function OrderFilters({
   );
 
   return (
-    <ConfigProvider theme={READABLE_PLACEHOLDERS}>
-      <div className="order-filters" role="search" aria-label={t('filter.region')}>
-        {range}
-        {narrow && (
-          <Badge count={active} size="small" offset={[-4, 4]}>
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen(!open)}
-              aria-expanded={open}
-              aria-controls="order-filter-more"
-              data-testid="order-filter-toggle"
-            >
-              {t('filter.toggle')}
-            </Button>
-          </Badge>
-        )}
-        <div className="order-filter-more" id="order-filter-more" hidden={narrow && !open}>
-          {fields}
-        </div>
-      </div>
-    </ConfigProvider>
+    <FoldedFilters
+      name="order"
+      label={t('filter.region')}
+      toggleText={t('filter.toggle')}
+      narrow={narrow}
+      active={active}
+      always={range}
+    >
+      {fields}
+    </FoldedFilters>
   );
 }

@@ -1,20 +1,13 @@
-import { useState } from 'react';
-import { Badge, Button, ConfigProvider } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransferFilter } from '@mchweb/contract';
 import { CheckedInput } from '@/components/checked-input';
 import { dayRangeFrom, DayRangePicker } from '@/components/day-range-picker';
 import { FilterSelect } from '@/components/filter-select';
+import { FoldedFilters } from '@/components/folded-filters';
 import { lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
-import {
-  MCH_NO_PATTERN,
-  READABLE_PLACEHOLDERS,
-  TRANSFER_DEFAULT_DAYS,
-  TRANSFER_NO_PATTERN,
-  TRANSFER_STATUS_LIST,
-} from './transfer-values';
+import { MCH_NO_PATTERN, TRANSFER_DEFAULT_DAYS, TRANSFER_NO_PATTERN, TRANSFER_STATUS_LIST } from './transfer-values';
 import { NS } from '../i18n';
 
 const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] => [
@@ -73,67 +66,54 @@ export function TransferFilters({
   const { t } = useTranslation(NS);
   const { mchList } = useSession();
   const active = activeFilters(filter);
-  const [open, setOpen] = useState(false);
   const set = (patch: Partial<TransferFilter>) =>
     onChange(
       Object.fromEntries(Object.entries({ ...filter, ...patch }).filter(([, v]) => v !== undefined)) as TransferFilter,
     );
   return (
-    <ConfigProvider theme={READABLE_PLACEHOLDERS}>
-      <div className="transfer-filters" role="search" aria-label={t('filter.region')}>
+    <FoldedFilters
+      name="transfer"
+      label={t('filter.region')}
+      toggleText={t('filter.toggle')}
+      narrow={narrow}
+      active={active}
+      always={
         <DayRangePicker
           from={String(filter.from)}
           to={String(filter.to)}
           onChange={(range) => set(range)}
           testId="transfer-filter-range"
         />
-        {narrow && (
-          <Badge count={active} size="small" offset={[-4, 4]}>
-            <Button
-              icon={<FilterOutlined />}
-              onClick={() => setOpen(!open)}
-              aria-expanded={open}
-              aria-controls="transfer-filter-more"
-              data-testid="transfer-filter-toggle"
-            >
-              {t('filter.toggle')}
-            </Button>
-          </Badge>
-        )}
-        <div className="transfer-filter-more" id="transfer-filter-more" hidden={narrow && !open}>
-          <FilterSelect
-            value={filter.mchNos}
-            onChange={(mchNos) => set({ mchNos })}
-            options={mchList.map((m) => ({ value: m.mchNo, label: m.name }))}
-            label={t('filter.merchants')}
-            testId="transfer-filter-mch"
-          />
-          <FilterSelect
-            value={filter.statuses}
-            onChange={(statuses) => set({ statuses })}
-            options={TRANSFER_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            label={t('filter.statuses')}
-            testId="transfer-filter-status"
-          />
-          <CheckedInput
-            search
-            value={filter.transferNo}
-            read={(v) => (TRANSFER_NO_PATTERN.test(v.toUpperCase()) ? v.toUpperCase() : null)}
-            onApply={(transferNo) => set({ transferNo: transferNo ?? undefined })}
-            placeholder={t('filter.transferNo')}
-            maxLength={21}
-            testId="transfer-filter-no"
-          />
-          {active > 0 && (
-            <Button
-              onClick={() => onChange(filterFromParams(new URLSearchParams()))}
-              data-testid="transfer-filter-reset"
-            >
-              {t('filter.reset')}
-            </Button>
-          )}
-        </div>
-      </div>
-    </ConfigProvider>
+      }
+    >
+      <FilterSelect
+        value={filter.mchNos}
+        onChange={(mchNos) => set({ mchNos })}
+        options={mchList.map((m) => ({ value: m.mchNo, label: m.name }))}
+        label={t('filter.merchants')}
+        testId="transfer-filter-mch"
+      />
+      <FilterSelect
+        value={filter.statuses}
+        onChange={(statuses) => set({ statuses })}
+        options={TRANSFER_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        label={t('filter.statuses')}
+        testId="transfer-filter-status"
+      />
+      <CheckedInput
+        search
+        value={filter.transferNo}
+        read={(v) => (TRANSFER_NO_PATTERN.test(v.toUpperCase()) ? v.toUpperCase() : null)}
+        onApply={(transferNo) => set({ transferNo: transferNo ?? undefined })}
+        placeholder={t('filter.transferNo')}
+        maxLength={21}
+        testId="transfer-filter-no"
+      />
+      {active > 0 && (
+        <Button onClick={() => onChange(filterFromParams(new URLSearchParams()))} data-testid="transfer-filter-reset">
+          {t('filter.reset')}
+        </Button>
+      )}
+    </FoldedFilters>
   );
 }

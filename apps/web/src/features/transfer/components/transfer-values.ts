@@ -20,9 +20,6 @@ export const REMARK_MAX = 50;
 export const TRANSFER_DEFAULT_DAYS = 7;
 export type { PayeeType, TransferStatus };
 
-/** The filters' placeholders are their only visible labels: dark enough to read (antd's default is 0.25 alpha). */
-export const READABLE_PLACEHOLDERS = { token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)' } };
-
 /** "6222 0212 3456 7890": a card number as typed, digits only, in groups of four. */
 export const groupedCard = (text: string) =>
   text

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { PayeeAccount } from '@mchweb/contract';
 import { FilterSelect } from '@/components/filter-select';
+import { READABLE_PLACEHOLDERS } from '@/components/folded-filters';
 import { KeysetTable } from '@/components/keyset-table';
 import { PageHeader } from '@/components/page-header';
 import { Permission, useHasPermission } from '@/components/permission';
@@ -14,7 +15,7 @@ import { usePayeeList } from '../api/payee-list';
 import { useRemovePayee } from '../api/remove-payee';
 import { PayeeAddModal } from '../components/payee-add-modal';
 import { PayeeTypeTag } from '../components/tags';
-import { PAYEE_TYPE_LIST, READABLE_PLACEHOLDERS, type PayeeType } from '../components/transfer-values';
+import { PAYEE_TYPE_LIST, type PayeeType } from '../components/transfer-values';
 import { NS } from '../i18n';
 import '../components/transfer.css';
 
