@@ -170,6 +170,14 @@ const SAMPLES: Record<string, unknown[][]> = {
   fixedAmount: [[2500]],
   notRefundable: [['PENDING'], ['REFUNDED']],
   overRefund: [[7000], [0]],
+  receiverNotFound: [[0], [3]],
+  notSubmitted: [['APPROVED'], ['CANCELED']],
+  smsNeeded: [[500_000]],
+  notEnough: [[12_345]],
+  dailyLimit: [
+    [190_000, 300_000],
+    [0, 300_000],
+  ],
 };
 
 function everyText(): [string, Text][] {
