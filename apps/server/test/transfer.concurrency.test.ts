@@ -54,7 +54,7 @@ describe('concurrent transfers', () => {
       );
       const codes = answers.map((r) => r.body.code);
       expect(answers.filter((r) => r.body.code !== 200 && r.body.code !== 409).map((r) => r.body.msg)).toEqual([]);
-    expect(codes.filter((c) => c === 200)).toHaveLength(Math.floor(availableFen / each));
+      expect(codes.filter((c) => c === 200)).toHaveLength(Math.floor(availableFen / each));
       expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
       const after = (await finance.get<Balance>('/api/merchant/balance', { mchNo: 'M100000002' })).body.data;
       expect(after.availableFen).toBe(availableFen - Math.floor(availableFen / each) * each);
