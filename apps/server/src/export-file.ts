@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { contentDispositionFor } from './modules/upload/index.ts';
 
 /**
  * Files of the exports (`/exportOrder`, `/exportSettlement`, `/exportTradeBill`): CSV for Excel (UTF-8 with a BOM,
@@ -93,4 +95,13 @@ export function xlsxFile(sheets: SheetSpec[]): Readable {
     await book.commit();
   })().catch((err: unknown) => out.destroy(err as Error));
   return out;
+}
+
+/** Answer an export: the file as an attachment with its name, never kept by a cache. */
+export function sendExport(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', body: Readable) {
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', contentDispositionFor(name))
+    .header('cache-control', 'no-store')
+    .send(body);
 }

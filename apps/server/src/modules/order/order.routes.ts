@@ -13,10 +13,9 @@ import {
 } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { invalid, ok } from '../../errors.ts';
-import { CONTENT_TYPES } from '../../export-file.ts';
+import { sendExport } from '../../export-file.ts';
 import type { ModuleContext } from '../../module.ts';
 import { recordAudit } from '../audit/index.ts';
-import { contentDispositionFor } from '../upload/index.ts';
 import { orderCsv, orderXlsx } from './order-export.ts';
 import { resolveFilter } from './order-filter.ts';
 import { orderDetail as detailOf, listOrders } from './order-query.service.ts';
@@ -96,11 +95,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
       const { format } = request.body;
       const name = `${request.actor.language === 'zh-CN' ? '订单' : 'orders'}_${r.start.toISOString().slice(0, 10)}_${new Date(r.end.getTime() - 1).toISOString().slice(0, 10)}.${format}`;
       const body = (format === 'csv' ? orderCsv : orderXlsx)(app.db, r, request.actor.language, tz);
-      return reply
-        .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', contentDispositionFor(name))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendExport(reply, name, format, body);
     },
   });
 };

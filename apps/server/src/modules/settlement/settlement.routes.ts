@@ -17,10 +17,9 @@ import {
 } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { ok } from '../../errors.ts';
-import { CONTENT_TYPES } from '../../export-file.ts';
+import { sendExport } from '../../export-file.ts';
 import type { ModuleContext } from '../../module.ts';
 import { recordAudit } from '../audit/index.ts';
-import { contentDispositionFor } from '../upload/index.ts';
 import { billRows, billSummary as summaryOfBill } from './bill.service.ts';
 import { settlementFile, tradeBillFile } from './settlement-export.ts';
 import {
@@ -92,11 +91,7 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
         detail: { filter, format },
       });
       const name = `${request.actor.language === 'zh-CN' ? '结算' : 'settlements'}_${filter.from ?? 'last-30-days'}_${filter.to ?? 'today'}.${format}`;
-      return reply
-        .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', contentDispositionFor(name))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendExport(reply, name, format, body);
     },
   });
   app.post('/bill/summary', {
@@ -136,11 +131,7 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
         detail: { mchNo, date, format },
       });
       const name = `${request.actor.language === 'zh-CN' ? '交易账单' : 'trade-bill'}_${mchNo ?? 'all'}_${date}.${format}`;
-      return reply
-        .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', contentDispositionFor(name))
-        .header('cache-control', 'no-store')
-        .send(tradeBillFile(app.db, request.actor, { mchNo, date }, format, tz));
+      return sendExport(reply, name, format, tradeBillFile(app.db, request.actor, { mchNo, date }, format, tz));
     },
   });
 };
