@@ -76,10 +76,10 @@ describe('the split application dialog', () => {
     const sent = serve();
     const onClose = open();
     await fillTwo('11');
-    await waitFor(() => expect(errorBeside('div-ratio-1')).toBe('合计 31%，所有接收方合计不能超过 30%'), LONG);
+    await waitFor(() => expect(errorBeside('div-ratio-1')).toBe('合计 31%，超过上限 30%'), LONG);
     await waitFor(() => expect(screen.getByTestId('div-total')).toHaveTextContent('合计 31% / 上限 30%'), LONG);
     fireEvent.click(screen.getByTestId('div-submit'));
-    await waitFor(() => expect(errorBeside('div-ratio-0')).toBe('合计 31%，所有接收方合计不能超过 30%'), LONG);
+    await waitFor(() => expect(errorBeside('div-ratio-0')).toBe('合计 31%，超过上限 30%'), LONG);
     await new Promise((r) => setTimeout(r, 50));
     expect(sent).toEqual([]);
     type('div-ratio-1', '10');

@@ -266,6 +266,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                       <Form.Item
                         name={[field.name, 'ratio']}
                         label={t('form.ratio')}
+                        required
                         rules={ratioRules}
                         className="split-ratio"
                       >

@@ -118,7 +118,12 @@ export default function DivAccountPage() {
         {
           title: t('col.applyNo'),
           key: 'applyNo',
-          render: (_: unknown, x: DivItem) => <div data-testid={`div-row-${x.applyNo}`}>{applyNo(x)}</div>,
+          render: (_: unknown, x: DivItem) => (
+            <div data-testid={`div-row-${x.applyNo}`}>
+              {applyNo(x)}
+              <div className="split-muted split-nowrap">{when(x.createdAt)}</div>
+            </div>
+          ),
         },
         {
           title: t('col.merchant'),
@@ -139,18 +144,20 @@ export default function DivAccountPage() {
           title: t('col.total'),
           dataIndex: 'totalRatio',
           align: 'right' as const,
+          width: 64,
           render: (v: number) => <strong className="split-ratio-value">{v}%</strong>,
         },
-        { title: t('col.status'), key: 'status', render: (_: unknown, x: DivItem) => status(x) },
-        { title: t('col.effectiveFrom'), key: 'effectiveFrom', render: (_: unknown, x: DivItem) => effective(x) },
+        { title: t('col.status'), key: 'status', width: 130, render: (_: unknown, x: DivItem) => status(x) },
         {
-          title: t('col.created'),
-          dataIndex: 'createdAt',
-          render: (at: string) => <span className="split-nowrap">{when(at)}</span>,
+          title: t('col.effectiveFrom'),
+          key: 'effectiveFrom',
+          width: 110,
+          render: (_: unknown, x: DivItem) => effective(x),
         },
         {
           title: t('col.actions'),
           key: 'actions',
+          width: 80,
           render: (_: unknown, x: DivItem) => <CancelButton item={x} />,
         },
       ];
@@ -203,7 +210,7 @@ export default function DivAccountPage() {
         rowKey="applyNo"
         columns={columns}
         narrow={narrow}
-        scrollX={1180}
+        scrollX={1100}
         empty={empty}
         testId="div-table"
         loadErrorTitle={t('divAccount.loadError')}
