@@ -109,7 +109,10 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
       ['receivers', i, 'ratio'] as ['receivers', number, 'ratio'],
       ['receivers', i, 'mchNo'] as ['receivers', number, 'mchNo'],
     ]);
-    const stale = names.filter((n) => form.getFieldError(n).length > 0 || (changed.mchNo && n[2] === 'mchNo'));
+    // A receiver already chosen is checked against a new sharing merchant; an empty one waits for its turn.
+    const stale = names.filter(
+      (n) => form.getFieldError(n).length > 0 || (changed.mchNo && n[2] === 'mchNo' && form.getFieldValue(n)),
+    );
     if (stale.length) void form.validateFields(stale, { validateOnly: false }).catch(() => undefined);
   };
 
