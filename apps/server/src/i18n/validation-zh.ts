@@ -63,6 +63,25 @@ const PHRASES: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^must be a whole number of fen$/, () => '须为整数（单位：分）'],
   [/^must be at least (¥[\d,.]+)$/, (m) => `不能少于 ${m[1]}`],
   [/^must be at most (¥[\d,.]+)$/, (m) => `不能超过 ${m[1]}`],
+  // Funds (contract: funds.ts, div.ts, order.ts)
+  [/^must share at most (\d+) % in all \(now (\d+) %\)$/, (m) => `分账比例合计不能超过 ${m[1]}%（当前 ${m[2]}%）`],
+  [/^must not include the merchant itself$/, () => '不能包含分账商户自身'],
+  [/^must not name a merchant twice$/, () => '同一商户不能重复添加'],
+  [/^must name at least one receiver$/, () => '至少添加一个分账接收方'],
+  [/^must name at most (\d+) receivers$/, (m) => `最多添加 ${m[1]} 个分账接收方`],
+  [/^must be a whole percent$/, () => '须为整数百分比'],
+  [/^must be at least (\d+) %$/, (m) => `不能小于 ${m[1]}%`],
+  [/^must be at most (\d+) %$/, (m) => `不能超过 ${m[1]}%`],
+  [/^must be the mobile number or e-mail of the Alipay account$/, () => '须为支付宝账户的手机号或邮箱'],
+  [
+    /^must be the WeChat openid \(20 to 40 letters, digits, - or _\)$/,
+    () => '须为微信 openid（20 至 40 位字母、数字、- 或 _）',
+  ],
+  [/^must be 8 to 64 letters, digits, "-" or "_"$/, () => '须为 8 至 64 位字母、数字、"-" 或 "_"'],
+  [/^must be an order number like (P\d+)$/, (m) => `须为订单号，如 ${m[1]}`],
+  [/^must be a transfer number like (T\d+)$/, (m) => `须为转账单号，如 ${m[1]}`],
+  [/^must be a settlement number like (S\d+M\d+)$/, (m) => `须为结算单号，如 ${m[1]}`],
+  [/^must be an application number like (D\d+)$/, (m) => `须为分账申请号，如 ${m[1]}`],
 ];
 
 /** The documents of an application (contract: DOC_KINDS). */
