@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, PAID_STATUSES, type Balance, type CashierOrder } from '@mchweb/contract';
-import { checkLedger } from '../src/modules/ledger/index.ts';
+import { checkLedger, postTransaction } from '../src/modules/ledger/index.ts';
+import { reviewSplit } from '../src/modules/split/index.ts';
 import { closeExpiredOrders } from '../src/modules/order/index.ts';
 import { runSettlement } from '../src/modules/settlement/index.ts';
 import { payeeAccounts } from '../src/modules/transfer/transfer.tables.ts';
@@ -13,7 +14,8 @@ import { codeFor, newKey, notify, refundNotify } from './payment-fixtures.ts';
 /**
  * Money, proven over random sequences: payments, notices (repeated, contradicting, late), the close job, refunds
  * (over-asking, concurrent, with reused keys), the refund channel's answers, settlements, transfers (over-asking,
- * concurrent) and the payout channel's answers (success, failure, repeats), in any order. After every step the
+ * concurrent), the payout channel's answers (success, failure, repeats), profit sharing taken at settlement, and
+ * crashes (a money movement whose transaction dies half-way), in any order. After every step the
  * books must hold. `npm test` runs a bounded number of sequences; `npm run test:deep` many more (FC_RUNS).
  */
 const RUNS = Number(process.env.FC_RUNS ?? 12);
@@ -92,6 +94,8 @@ async function assertBooks() {
 
 type Action =
   | { t: 'settle' }
+  | { t: 'split'; ratio: number }
+  | { t: 'crash'; amount: number }
   | { t: 'transfer'; share: number; parallel: number }
   | { t: 'payout'; k: number; result: 'SUCCESS' | 'FAILED' }
   | { t: 'pay'; code: number; amount: number; channel: 'WECHAT' | 'ALIPAY'; twice: boolean }
@@ -102,6 +106,8 @@ type Action =
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ t: fc.constant('settle' as const) }),
+  fc.record({ t: fc.constant('split' as const), ratio: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({ t: fc.constant('crash' as const), amount: fc.integer({ min: 1, max: 100_000 }) }),
   fc.record({
     t: fc.constant('transfer' as const),
     share: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
@@ -173,6 +179,39 @@ async function run(actions: Action[]) {
         expect([200, 409]).toContain(r.body.code);
         if (r.body.code === 200 && !refundNos.includes(r.body.data.refundNo)) refundNos.push(r.body.data.refundNo);
       }
+    } else if (a.t === 'split') {
+      // M100000001 shares with M100000002 from today (approved "yesterday"): the next settlement takes the share.
+      const applied = await finance.post<{ applyNo: string }>('/api/merchant/div/apply', {
+        mchNo: 'M100000001',
+        receivers: [{ type: 'MERCHANT', mchNo: 'M100000002', ratio: a.ratio }],
+      });
+      if (applied.body.code === 200) {
+        const yesterday = new Date(Date.now() - 86_400_000);
+        await reviewSplit(
+          t.database.db,
+          systemActor('test'),
+          applied.body.data.applyNo,
+          { approve: true },
+          'Asia/Shanghai',
+          yesterday,
+        );
+      }
+    } else if (a.t === 'crash') {
+      // A process dying half-way through a money movement: the database rolls the whole transaction back.
+      await t.database.db
+        .transaction(async (tx) => {
+          await postTransaction(tx, {
+            kind: 'CRASH_TEST',
+            refNo: newKey(),
+            companyId: 1,
+            entries: [
+              { account: 'mch:1:available', amountFen: -a.amount },
+              { account: 'mch:1:in_transit', amountFen: a.amount },
+            ],
+          });
+          throw new Error('crash');
+        })
+        .catch(() => undefined);
     } else if (a.t === 'settle') {
       // Today's movements so far, settled as if the day were over (a later settle of today changes nothing).
       await runSettlement(t.database.db, systemActor('test'), today, { tz: 'Asia/Shanghai' }, { now: tomorrow });
