@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Balance, PayeeAccount, PayeePage, TransferItem, TransferPage, TransferSummary } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
+import { transferProblems } from '../src/modules/transfer/index.ts';
 import { bankCard } from './onboarding-fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { newKey } from './payment-fixtures.ts';
@@ -167,6 +168,23 @@ describe('transfers', () => {
     const again = await transfer(finance, 1_000, { idempotencyKey: key });
     expect(again.body.data.transferNo).toBe(first.body.data.transferNo);
     expect((await transfer(finance, 1_001, { idempotencyKey: key })).body.msg).toMatch(/^idempotencyKey: /);
+  });
+
+  it('reconciliation checks transfers against the ledger and names a transfer whose status lies', async () => {
+    expect(await transferProblems(t.database.db)).toEqual([]);
+    const x = await transfer(finance, 500);
+    await t.database.db.execute(
+      sql`update transfers set status = 'SUCCESS' where transfer_no = ${x.body.data.transferNo}`,
+    );
+    const problems = await transferProblems(t.database.db);
+    expect(problems.join('\n')).toMatch(
+      new RegExp(`transfer ${x.body.data.transferNo} is SUCCESS but the ledger has 0 payout`),
+    );
+    expect(problems.join('\n')).toMatch(/in transit \d+ but processing transfers/);
+    await t.database.db.execute(
+      sql`update transfers set status = 'PROCESSING' where transfer_no = ${x.body.data.transferNo}`,
+    );
+    expect(await transferProblems(t.database.db)).toEqual([]);
   });
 
   it('only owners and finance transfer: an admin is refused (permission)', async () => {

@@ -4,13 +4,14 @@ import type { Tx } from '../../db/client.ts';
 import { checkLedger, merchantAccount, movementsOf } from '../ledger/index.ts';
 import { merchantNamesOf } from '../merchant/index.ts';
 import { tradeOfRange } from '../order/index.ts';
+import { transferProblems } from '../transfer/index.ts';
 import { figuresOf } from './settle.service.ts';
 import { settlements } from './settlement.tables.ts';
 
 /**
  * Reconcile one business day: orders <-> ledger <-> settlements (the trade bill is read from the same ledger
  * movements as the settlement, so it agrees when they do). Answers every difference as a sentence; none expected.
- * - the ledger's own invariants (checkLedger);
+ * - the ledger's own invariants (checkLedger), and transfers against it (money in transit, payouts, returns);
  * - per merchant: orders paid that day and refunds asked that day against the ledger's PAYMENT and REFUND
  *   movements (count and amount, the fee of payments);
  * - per merchant with movements: one settlement, SETTLED, with the figures of the ledger (a missing or FAILED one is
@@ -19,7 +20,10 @@ import { settlements } from './settlement.tables.ts';
 export async function reconcileDay(db: Tx, day: string, tz: string): Promise<string[]> {
   const start = dayStart(day, tz);
   const end = dayStart(addDays(day, 1), tz);
-  const problems = (await checkLedger(db)).map((p) => `ledger: ${p.kind}: ${p.detail}`);
+  const problems = [
+    ...(await checkLedger(db)).map((p) => `ledger: ${p.kind}: ${p.detail}`),
+    ...(await transferProblems(db)).map((p) => `transfers: ${p}`),
+  ];
   const trade = await tradeOfRange(db, start, end);
   const records = new Map(
     (await db.select().from(settlements).where(eq(settlements.settleDate, day))).map((s) => [s.merchantId, s]),

@@ -5,6 +5,7 @@ import { payoutJob, payoutNoticeRoutes } from './payout.routes.ts';
 import transferRoutes from './transfer.routes.ts';
 
 export { createTransfer, finishTransfer } from './transfer.service.ts';
+export { transferProblems } from './transfer-reconcile.ts';
 
 export const module: AppModule = {
   name: 'transfer',
