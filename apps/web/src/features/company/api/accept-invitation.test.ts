@@ -46,6 +46,12 @@ describe('company API: staff invitations (issue 14.2)', () => {
       ['accept', { invitationId: 7 }],
       ['decline', { invitationId: 7 }],
     ]);
-    await waitFor(() => expect(document.querySelector('.ant-message-notice')?.textContent).toContain('not found'));
+    // The toast code loads on demand: on a loaded machine that takes more than waitFor's default second.
+    await waitFor(
+      () => expect(document.querySelector('.ant-message-notice')?.textContent ?? '').toContain('not found'),
+      {
+        timeout: 10_000,
+      },
+    );
   });
 });
