@@ -125,7 +125,7 @@ for (const [lang, phone] of [
     const applyNo = (await first.getAttribute('data-testid'))!.replace('div-row-', '');
     const day = tomorrowInChina();
     await expect(page.getByTestId(`div-effective-${applyNo}`)).toContainText(day, { timeout: 20_000 });
-    const row = phone ? first : page.locator('tr', { has: first });
+    const row = phone ? first : page.locator('tr', { has: page.getByTestId(`div-row-${applyNo}`) });
     await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'APPROVED');
     await expect(row).toContainText(L.approved);
     await expect(page.getByTestId(`div-receivers-${applyNo}`)).toContainText('晨光咖啡滨江店');

@@ -7,6 +7,9 @@ import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { insertDemoCodes } from '../modules/code/index.ts';
 import { generateDemoOrders } from '../modules/order/index.ts';
 import { runSettlement } from '../modules/settlement/index.ts';
+import { merchantIdByNo } from '../modules/merchant/index.ts';
+import { insertDemoSplits } from '../modules/split/index.ts';
+import { insertDemoTransfers } from '../modules/transfer/index.ts';
 import { systemActor } from '../actor.ts';
 import { addDays, dayOf } from '../business-day.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
@@ -133,5 +136,17 @@ export async function seedDemoIfEmpty(db: Db, storage?: FileStorage): Promise<bo
   for (let back = 31; back >= 1; back--) {
     await runSettlement(db, systemActor('job:settlement'), addDays(today, -back), { tz: DEMO_TZ });
   }
+  // ... a payee card and two transfers out of the west-lake shop's settled money, and its profit sharing.
+  const [westLake, binjiang] = [(await merchantIdByNo(db, 'M100000001'))!, (await merchantIdByNo(db, 'M100000002'))!];
+  const ownerId = (await listUsers(db, 1))[0]!.id;
+  await insertDemoTransfers(db, { companyId: coffee, merchantId: westLake, createdBy: ownerId });
+  await insertDemoSplits(db, {
+    companyId: coffee,
+    merchantId: binjiang,
+    receiverId: westLake,
+    receiverNo: 'M100000001',
+    createdBy: ownerId,
+    tomorrow: addDays(today, 1),
+  });
   return true;
 }

@@ -4,6 +4,7 @@ import type { AppModule } from '../../module.ts';
 import { splitReviewJob, splitRoutes } from './split.routes.ts';
 
 export { listSplitsForOps, reviewSplit, splitOfDay } from './split.service.ts';
+export { insertDemoSplits } from './demo-data.ts';
 export type { SplitReceiver } from './split.tables.ts';
 
 export const module: AppModule = {

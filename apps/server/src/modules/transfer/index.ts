@@ -6,6 +6,7 @@ import transferRoutes from './transfer.routes.ts';
 
 export { createTransfer, finishTransfer } from './transfer.service.ts';
 export { transferProblems } from './transfer-reconcile.ts';
+export { insertDemoTransfers } from './demo-data.ts';
 
 export const module: AppModule = {
   name: 'transfer',
