@@ -128,7 +128,8 @@ describe('payment-code API', () => {
     await waitFor(() => expect(result.current.list.isSuccess).toBe(true), LONG);
     await act(() => result.current.create.mutateAsync({ count: 5 }));
     expect(listCalls).toBe(2);
-    expect(result.current.list.data?.pages[0]?.rows.map((b) => b.batchNo)).toEqual(['B9']);
+    // The refetched list reaches the hook's next render, not necessarily the one the mutation resolved in.
+    await waitFor(() => expect(result.current.list.data?.pages[0]?.rows.map((b) => b.batchNo)).toEqual(['B9']), LONG);
     await expect(result.current.create.mutateAsync({ count: 5000 })).rejects.toBeInstanceOf(ApiError);
     await new Promise((r) => setTimeout(r, 50));
     expect(toasts()).toEqual([]);
