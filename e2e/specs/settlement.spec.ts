@@ -5,7 +5,7 @@ import { expect, signIn, test } from '../support/fixtures.ts';
 import { backOffice, PHONE, seriousViolations } from './order.helpers.ts';
 
 /**
- * /settlement, /bill and /organ-home (issue 12) as the demo owner, on the demo data: 400 orders over the last 30
+ * /settlement, /bill and /organ-home (issue 12) as the demo owner, on the demo data: 1 200 orders over the last 90
  * days, settled T+1 up to yesterday when the server seeds. The files exported for a settled day add up to what
  * the pages show.
  */
@@ -29,13 +29,16 @@ const fenOf = (text: string) => {
 const cellFen = (v: unknown) => Math.round(Number(v) * 100);
 const total = (values: unknown[]) => values.reduce<number>((a, v) => a + cellFen(v), 0);
 
-/** A CSV's lines as cells (quoted cells with commas and doubled quotes), after the BOM. */
+/**
+ * A CSV's lines (LF, as COPY writes them; CRLF read too) as cells (quoted cells with commas and doubled quotes),
+ * after the BOM.
+ */
 function csvRows(bytes: Buffer): string[][] {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return bytes
     .toString('utf8')
     .slice(1)
-    .split(/\r\n/)
+    .split(/\r?\n/)
     .map((line) =>
       [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '')).slice(0, -1),
     )

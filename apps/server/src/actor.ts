@@ -13,6 +13,11 @@ export interface Membership {
   roleCode: string | null;
   roleName: string;
   permissions: ReadonlySet<string>;
+  /**
+   * The merchants the member may see and act on (issue 11): null = every merchant of the organisation (always so
+   * for an owner), else only these. Every merchant-scoped query takes it (merchant-scope.ts).
+   */
+  merchantIds: readonly number[] | null;
 }
 
 /**

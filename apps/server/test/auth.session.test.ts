@@ -291,4 +291,20 @@ describe('with the in-process access cache on (as in production)', () => {
     expect((await c.post('/api/merchant/logout')).body.code).toBe(407);
     expect((await a.get<{ userInfo: unknown }>(me)).body.data).not.toBeNull();
   });
+
+  it('a read-only POST (the order list) reads the cache like a GET and keeps it; a POST that may write never trusts it', async () => {
+    const admin = await cached.signIn('13800138001');
+    const list = () => admin.post('/api/merchant/order/list', { limit: 5 });
+    expect((await list()).body.code).toBe(200);
+    // Ended by SQL typed by hand (no notice to the processes): only a cached read can still pass, as a GET does.
+    await cached.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'logout' })
+      .where(eq(sessions.userId, sql`(select id from users where mobile = '13800138001')`));
+    expect((await list()).body.code).toBe(200);
+    expect((await list()).body.code).toBe(200); // the list emptied nothing: its own answer came from the cache
+    // A call that may write reads the database, is refused, and empties the cache: the list is refused next.
+    expect((await admin.post('/api/merchant/logout')).http).toBe(401);
+    expect((await list()).http).toBe(401);
+  });
 });

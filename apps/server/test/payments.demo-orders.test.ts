@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage, OrderSummary } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { generateDemoOrders } from '../src/modules/order/index.ts';
-import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { sql } from 'drizzle-orm';
+import { DEMO_DAYS, seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { createTestApp, freshDatabase, type TestApp, type TestClient } from './harness.ts';
+import { shanghaiDay } from './payment-fixtures.ts';
 
 // The bulk generator behind `npm run ops -- demo:orders` (the benchmarks' million orders): its orders must agree
 // with the ledger and the day totals exactly as if they had been paid one by one.
@@ -34,5 +37,27 @@ describe('demo:orders', () => {
     // A second run adds to the first without clashing numbers.
     await generateDemoOrders(t.database.db, { orders: 1_000, days: 10, tz: t.config.timezone });
     expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+});
+
+describe('the demo data of a first start (npm start)', () => {
+  it('holds 90 days of orders, settled T+1 up to yesterday, with a balanced ledger', async () => {
+    const database = await freshDatabase();
+    try {
+      await seedDemoIfEmpty(database.db);
+      const { rows } = (await database.db.execute(sql`
+        select (select count(distinct settle_date) from settlements where status = 'SETTLED')::int as days,
+          (select max(settle_date) from settlements)::text as last,
+          (select count(*) from orders where created_at < now() - interval '80 days')::int as old_orders`)) as unknown as {
+        rows: { days: number; last: string; old_orders: number }[];
+      };
+      expect(DEMO_DAYS).toBe(90);
+      expect(rows[0]!.days).toBeGreaterThanOrEqual(88); // a day of no trade has no settlement
+      expect(rows[0]!.last).toBe(shanghaiDay(-1));
+      expect(rows[0]!.old_orders).toBeGreaterThan(50);
+      expect(await checkLedger(database.db)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -200,7 +200,7 @@ describe('orders in the back office', () => {
     expect(csv.res.headers['content-disposition']).toMatch(/^attachment; filename="orders_.*\.csv"; filename\*=/);
     const text = csv.res.body;
     expect(text.startsWith('\uFEFFOrder no.,Merchant no.')).toBe(true);
-    const lines = text.trim().split('\r\n').slice(1);
+    const lines = text.trim().split('\n').slice(1);
     expect(lines).toHaveLength(expected.paidCount);
     expect(text).toContain("'=SUM(A1)"); // a label that looks like a formula is shown, not run
     const amounts = lines.map((l) => Math.round(Number(l.split(',').at(-5)) * 100));

@@ -4,6 +4,7 @@ import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   isPermission,
+  PERMISSIONS,
   type CodeBatchPage,
   type SettlementPage,
   type CompanyInfo,
@@ -13,6 +14,7 @@ import {
   type StaffMember,
 } from '@mchweb/contract';
 import { withCheckChar } from '../src/db/seed-demo.ts';
+import { merchantIdByNo } from '../src/modules/merchant/index.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
@@ -88,6 +90,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/merchant/staff/setRole': (ids) => ({ memberId: ids.memberId, roleId: ids.roleId }),
   'POST /api/merchant/staff/setStatus': (ids) => ({ memberId: ids.memberId, status: 'DISABLED' }),
   'POST /api/merchant/staff/remove': (ids) => ({ memberId: ids.memberId }),
+  'POST /api/merchant/staff/setMerchants': (ids) => ({ memberId: ids.memberId, merchantIds: null }),
   // Signed in: the invitee's own answer; an invitation to another mobile is not found.
   'POST /api/merchant/staff/invitation/accept': (ids) => ({ invitationId: ids.invitationId }),
   'POST /api/merchant/staff/invitation/decline': (ids) => ({ invitationId: ids.invitationId }),
@@ -206,6 +209,13 @@ function schemaKeys(schema: z.ZodType | undefined): string[] {
 }
 /** Numbers that name an organisation's object, as ids do. In a list's filter they only narrow the list. */
 const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'batchNo', 'settleNo', 'transferNo'];
+/**
+ * Numbers of objects that belong to one merchant (issue 11): a member limited to other merchants finds none of them.
+ * The others (applications, invitations, uploads, batches, members, roles, payee accounts) are the organisation's.
+ */
+const MERCHANT_NUMBERS = ['mchNo', 'orderNo', 'codeNo', 'settleNo', 'transferNo', 'divApplyNo'];
+const merchantKeys = (route: ApiRoute) =>
+  idKeys(route).filter((k) => MERCHANT_NUMBERS.includes(ID_ALIASES[route.key]?.[k] ?? k));
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
 const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
@@ -241,6 +251,11 @@ let all: ApiRoute[];
 let a: Ids;
 /** A member of A whose custom role grants nothing. */
 let powerless: TestClient;
+/**
+ * A member of A whose role grants every permission but the profile's, limited to merchant M100000004: every
+ * merchant object of the ids below is M100000001's, so outside its merchants.
+ */
+let limited: TestClient;
 /** The owner of organisation B, with every permission there, and nothing in A. */
 let stranger: TestClient;
 let strangerIds: Ids;
@@ -312,6 +327,19 @@ beforeAll(async () => {
     settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
   };
+
+  limited = await userWithSession('13700006666');
+  const everything = await owner.post<Role>('/api/merchant/role/save', {
+    name: 'Everything but the profile',
+    permissions: PERMISSIONS.filter((p) => p !== 'company:edit'),
+  });
+  const asLimited = await owner.post<StaffMember>('/api/merchant/staff/invite', {
+    mobile: '13700006666',
+    roleId: everything.body.data.roleId,
+    merchantIds: [(await merchantIdByNo(t.database.db, 'M100000004'))!],
+  });
+  await limited.post('/api/merchant/staff/invitation/accept', { invitationId: asLimited.body.data.memberId });
+  await limited.post('/api/websession/changeCompany', { companyId: info.companyId });
 
   stranger = await userWithSession('13700008888');
   const b = await stranger.post<CompanyInfo>('/api/merchant/feeManager/addCompany', {
@@ -397,5 +425,37 @@ describe('S6.4 enforcement generated from the route table', () => {
     // And the stranger's own ids reach the handler (no 404), so the refusals above were about ownership.
     const own = await stranger.post('/api/merchant/role/delete', { roleId: strangerIds.roleId });
     expect(own.body.code).toBe(409);
+  });
+
+  it("issue 11 every route taking a merchant's object answers a member limited to other merchants exactly as another organisation", async () => {
+    const scoped = all.filter((r) => r.access !== 'public' && merchantKeys(r).length > 0);
+    expect(scoped.map((r) => r.key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/merchant/order/detail',
+        'POST /api/merchant/order/refund',
+        'GET /api/merchant/merchant/detail',
+        'POST /api/merchant/code/bind',
+        'GET /api/merchant/settlement/detail',
+        'POST /api/merchant/bill/rows',
+        'GET /api/merchant/balance',
+        'GET /api/merchant/transfer/detail',
+        'GET /api/merchant/div/detail',
+      ]),
+    );
+    for (const route of scoped) {
+      const input = validInput(route, a);
+      const foreign = await call(stranger, route, input);
+      const outside = await call(limited, route, input);
+      expect([route.key, outside.body.code, outside.body.msg]).toEqual([route.key, 404, foreign.body.msg]);
+    }
+    // The bill's summary names its merchant as a filter would, but a merchant outside is not found there either.
+    const bill = { mchNo: a.mchNo, date: '2026-01-01' };
+    expect((await limited.post('/api/merchant/bill/summary', bill)).body).toMatchObject({
+      code: 404,
+      msg: (await stranger.post('/api/merchant/bill/summary', bill)).body.msg,
+    });
+    // Its own organisation's objects that belong to no merchant still reach it: the refusals were the scope's.
+    expect((await limited.get('/api/merchant/inco/detail', { applyNo: a.applyNo })).body.code).toBe(200);
+    expect((await limited.post('/api/merchant/code/batch/list', { batchNo: a.batchNo })).body.code).toBe(200);
   });
 });

@@ -170,10 +170,12 @@ const SAMPLES: Record<string, unknown[][]> = {
   fixedAmount: [[2500]],
   notRefundable: [['PENDING'], ['REFUNDED']],
   overRefund: [[7000], [0]],
+  xlsxTooMany: [[1_200_000]],
   receiverNotFound: [[0], [3]],
   notSubmitted: [['APPROVED'], ['CANCELED']],
   smsNeeded: [[500_000]],
   notEnough: [[12_345]],
+  notOurs: [[[12]], [[12, 99]]],
   dailyLimit: [
     [190_000, 300_000],
     [0, 300_000],

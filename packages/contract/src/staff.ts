@@ -4,6 +4,21 @@ import { pageQuery, pageSchema } from './envelope.ts';
 import { mobile } from './validation.ts';
 import { MEMBER_STATUSES } from './company.ts';
 
+/** The most merchants one member may be limited to (more than that: leave them every merchant). */
+export const MEMBER_MERCHANTS_MAX = 200;
+
+/**
+ * The merchants a member is limited to (issue 11): ids of the organisation's merchants (`mchId` of `mchInfo`),
+ * 1 to MEMBER_MERCHANTS_MAX, each once; null = every merchant of the organisation. Problems are named on the list
+ * itself (not on one of its items), so a form shows them beside its merchant field.
+ */
+export const memberMerchantIds = z
+  .array(z.number().int().positive())
+  .min(1, 'must name at least 1 merchant')
+  .max(MEMBER_MERCHANTS_MAX, `must name at most ${MEMBER_MERCHANTS_MAX} merchants`)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not name a merchant twice')
+  .nullable();
+
 export const staffMember = z.object({
   memberId: z.number().int(),
   userId: z.number().int().nullable(),
@@ -15,6 +30,10 @@ export const staffMember = z.object({
   status: z.enum(MEMBER_STATUSES),
   isSelf: z.boolean(),
   createdAt: z.string(),
+  /** The merchants the member is limited to; null: every merchant of the organisation. */
+  merchantIds: z.array(z.number().int()).nullable(),
+  /** Number and name of those of merchantIds the caller may see itself (for the list's tooltip). */
+  merchants: z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() })),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
@@ -22,6 +41,8 @@ export const inviteStaffBody = z.strictObject({
   mobile,
   name: z.string().trim().max(50, 'must be at most 50 characters').optional(),
   roleId: z.number().int().positive(),
+  /** Absent or null: every merchant of the organisation. */
+  merchantIds: memberMerchantIds.optional(),
 });
 export const setStaffRoleBody = z.strictObject({
   memberId: z.number().int().positive(),
@@ -30,6 +51,11 @@ export const setStaffRoleBody = z.strictObject({
 export const setStaffStatusBody = z.strictObject({
   memberId: z.number().int().positive(),
   status: z.enum(['ACTIVE', 'DISABLED']),
+});
+/** `POST /staff/setMerchants`: limit a member to some merchants, or (null) give it every merchant again. */
+export const setStaffMerchantsBody = z.strictObject({
+  memberId: z.number().int().positive(),
+  merchantIds: memberMerchantIds,
 });
 export const removeStaffBody = z.strictObject({ memberId: z.number().int().positive() });
 

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config.ts';
 import { copyTemplateInto } from './pglite-template.ts';
@@ -27,12 +30,21 @@ export interface Database {
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
   /**
-   * Tell every process on this database (PostgreSQL NOTIFY); `listen` hears it, ours included. On PGlite, which
-   * one process opens at a time, both do nothing.
+   * Tell every process on this database (PostgreSQL NOTIFY) that `sender` (the process id by default) changed
+   * something; `listen` hears it, ours included. On PGlite, which one process opens at a time, both do nothing.
    */
-  notify(channel: string): Promise<void>;
-  /** Call `onNotice` on each notice of `channel` until the returned function is called. */
-  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, sender?: string): Promise<void>;
+  /**
+   * Call `onNotice` with the sender of each notice of `channel` (null after a lost connection: a notice may have
+   * been missed) until the returned function is called.
+   */
+  listen(channel: string, onNotice: (sender: string | null) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only (null on PGlite): the bytes of `COPY (query) TO STDOUT WITH (...)` streamed from a connection of
+   * its own, at the pace the reader takes them. The exports use it so a million rows are formatted by the database,
+   * as `psql \copy` does, instead of row by row in JavaScript.
+   */
+  copyOut: ((query: SQL, options: string) => Readable) | null;
   close(): Promise<void>;
 }
 
@@ -52,8 +64,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => void (await pool.query('select 1')),
-      notify: async (channel) => void (await pool.query('select pg_notify($1, $2)', [channel, String(process.pid)])),
+      notify: async (channel, sender = String(process.pid)) =>
+        void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
       listen: (channel, onNotice) => listenOn(opts.databaseUrl!, channel, onNotice),
+      copyOut: (query, options) => copyOutOf(pool, `copy (${inlineSql(query)}) to stdout with (${options})`),
       close: () => pool.end(),
     };
   }
@@ -83,29 +97,75 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     ping: async () => void (await db.execute(sql`select 1`)),
     notify: async () => {},
     listen: async () => async () => {},
+    copyOut: null,
     close: () => client.close(),
   };
 }
 
+const dialect = new PgDialect();
+
+/**
+ * A query with its parameters written in as literals: COPY takes no bind parameters. Values are the driver's
+ * (drizzle has already turned dates into ISO strings); strings go through pg's own literal escaping.
+ */
+export const inlineSql = (query: SQL): string => inlineQuery(dialect.sqlToQuery(query));
+
+/** A built query (`.toSQL()`) with its parameters written in (EXPLAIN on PGlite's simple protocol takes none either). */
+export function inlineQuery({ sql: text, params }: { sql: string; params: unknown[] }): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]`;
+  return pg.escapeLiteral(String(value));
+}
+
+/**
+ * COPY's output from a pooled connection. The connection goes back to the pool when the copy ends; when the reader
+ * goes away half-way (the browser closed the download) it is closed instead, since it is still in COPY mode.
+ */
+function copyOutOf(pool: pg.Pool, statement: string): Readable {
+  const out = new PassThrough();
+  pool.connect().then(
+    (client) => {
+      const copy = client.query(copyTo(statement));
+      pipeline(copy, out, (err) => client.release(err ?? undefined));
+    },
+    (err: Error) => out.destroy(err),
+  );
+  return out;
+}
+
 /**
  * A connection of its own that LISTENs to `channel` (a pooled one cannot: it goes back to the pool). When the
- * connection is lost it comes back within a second and calls `onNotice` once, since a notice may have been
+ * connection is lost it comes back within a second and calls `onNotice(null)` once, since a notice may have been
  * missed meanwhile.
  */
-async function listenOn(url: string, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotice: (sender: string | null) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (missedSome: boolean) => {
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    c.on('notification', (n) => n.channel === channel && onNotice());
+    c.on('notification', (n) => n.channel === channel && onNotice(n.payload ?? null));
     c.on('error', () => reconnect());
     try {
       await c.connect();
       await c.query(`listen "${channel.replace(/"/g, '""')}"`);
       if (stopped) return void (await c.end());
       client = c;
-      if (missedSome) onNotice();
+      if (missedSome) onNotice(null);
     } catch {
       void c.end().catch(() => {});
       reconnect();

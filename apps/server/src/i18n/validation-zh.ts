@@ -78,6 +78,9 @@ const PHRASES: [RegExp, (m: RegExpExecArray) => string][] = [
     () => '须为微信 openid（20 至 40 位字母、数字、- 或 _）',
   ],
   [/^must be 8 to 64 letters, digits, "-" or "_"$/, () => '须为 8 至 64 位字母、数字、"-" 或 "_"'],
+  // A member limited to some merchants (contract: staff.ts)
+  [/^must name at least (\d+) merchants?$/, (m) => `至少选择 ${m[1]} 个商户`],
+  [/^must name at most (\d+) merchants$/, (m) => `最多选择 ${m[1]} 个商户`],
   [/^must be an order number like (P\d+)$/, (m) => `须为订单号，如 ${m[1]}`],
   [/^must be a transfer number like (T\d+)$/, (m) => `须为转账单号，如 ${m[1]}`],
   [/^must be a settlement number like (S\d+M\d+)$/, (m) => `须为结算单号，如 ${m[1]}`],

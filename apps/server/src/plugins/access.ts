@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, isPermission, type Permission } from '@mchweb/contract';
@@ -22,6 +23,11 @@ export type Access = 'public' | 'signedIn' | 'member' | Permission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A POST that only reads (the seed's client sends its queries, filters in the body, as POST): it changes
+     * nothing, so it neither empties the access cache when it answers nor is kept from reading it, like a GET.
+     */
+    readOnly?: boolean;
   }
   interface FastifyInstance {
     accessCache: AccessCache;
@@ -38,18 +44,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   app.decorateRequest('actor', null as unknown as Actor);
+  // This app's own notices come back too: its cache was emptied when it sent them, so they are passed over (a
+  // second emptying would throw away what was loaded since).
+  const me = randomUUID();
   const announce = () =>
-    void app.database.notify(ACCESS_CHANNEL).catch((err) => app.log.warn({ err }, 'access change not announced'));
+    void app.database.notify(ACCESS_CHANNEL, me).catch((err) => app.log.warn({ err }, 'access change not announced'));
   const cache = new AccessCache(opts.cacheMs ?? 0, undefined, announce);
   app.decorate('accessCache', cache);
   if (cache.ttlMs > 0) {
-    const stopListening = await app.database.listen(ACCESS_CHANNEL, () => cache.forgetLocal());
+    const stopListening = await app.database.listen(ACCESS_CHANNEL, (sender) => {
+      if (sender !== me) cache.forgetLocal();
+    });
     app.addHook('onClose', stopListening);
   }
   // Any write may end sessions or change roles and memberships: forget cached lookups before the caller sees
   // the answer, so its next call reads the new state (the write's transaction has committed by now).
+  const reads = (request: FastifyRequest) =>
+    SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) app.accessCache.invalidate();
+    if (!reads(request)) app.accessCache.invalidate();
   });
 
   app.addHook('onRoute', (route) => {
@@ -61,11 +74,12 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   });
 
   /**
-   * A lookup through the cache for a GET; a call that may change something is never authorised from a cached
-   * entry (a session ended or a role changed a moment ago, in another process, must not let it through).
+   * A lookup through the cache for a read (a GET or a read-only POST); a call that may change something is never
+   * authorised from a cached entry (a session ended or a role changed a moment ago, in another process, must not
+   * let it through).
    */
   const lookup = <T>(request: FastifyRequest, key: string, load: () => Promise<T>, keep?: (v: T) => boolean) =>
-    SAFE_METHODS.has(request.method) ? app.accessCache.get(key, load, keep) : load();
+    reads(request) ? app.accessCache.get(key, load, keep) : load();
 
   /** The signed-in actor of a valid session, its membership in the session's company looked up once. */
   async function userActor(

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { lastDays } from '@/lib/date-range';
+import { businessToday, lastDays } from '@/lib/date-range';
 import { SHARED_NS } from './shared-i18n';
 
 const DAY = 'YYYY-MM-DD';
@@ -47,7 +47,7 @@ export function DayRangePicker({
         ...[7, 30, 90].map((n) => range(t('range.lastDays', { n }), lastDays(n))),
       ]}
       allowClear={false}
-      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+      disabledDate={(d) => d.isAfter(dayjs(businessToday()), 'day')}
       onChange={(v) => v?.[0] && v[1] && onChange({ from: v[0].format(DAY), to: v[1].format(DAY) })}
       placeholder={[t('range.from'), t('range.to')]}
       aria-label={t('range.label')}

@@ -1,12 +1,19 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { chinaToday } from '@mchweb/contract/id-checks';
 import '@/i18n/dayjs-locale';
 
-const DAY = 'YYYY-MM-DD';
+/**
+ * Today as the business counts it: the day in China (Asia/Shanghai, the server's MCHWEB_TZ by default), whatever
+ * the browser's own zone. A browser in UTC would otherwise still be on yesterday from 16:00 to midnight, and a
+ * range ending "today" would leave out the evening's orders.
+ */
+export const businessToday = (now: Dayjs | Date = new Date()): string => chinaToday(dayjs(now).toDate());
 
-/** S9.5: [the date `days` days back, today], both as YYYY-MM-DD. */
-export function lastDays(days: number, now: Dayjs | Date = dayjs()): [string, string] {
-  const today = dayjs(now);
-  return [today.subtract(days, 'day').format(DAY), today.format(DAY)];
+/** S9.5: [the date `days` days back, today (the business day)], both as YYYY-MM-DD. */
+export function lastDays(days: number, now: Dayjs | Date = new Date()): [string, string] {
+  const today = businessToday(now);
+  const back = new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  return [back, today];
 }
 
 /** S9.5: a day's bounds for a filter: `YYYY-MM-DD 00:00:00` and `YYYY-MM-DD 23:59:59`. */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { BizError, conflict, invalid } from '../../errors.ts';
 import { deepFreeze } from '../../frozen-answer.ts';
 import { recordAudit } from '../audit/index.ts';
-import { blockedStartingCompany, startingCompany } from '../company/index.ts';
+import { blockedStartingCompany, memberAccess, startingCompany } from '../company/index.ts';
 import { listMerchantSummaries } from '../merchant/index.ts';
 import { createSession, revokeOtherSessions, revokeSession } from '../session/index.ts';
 import { checkSmsCode, consumeSmsCode } from '../sms/index.ts';
@@ -46,7 +46,9 @@ async function startSession(
     ip: actor.ip ?? '',
     userAgent: actor.userAgent,
   });
-  return { token, mchInfo: await listMerchantSummaries(db, usable) };
+  // A member limited to some merchants is told of those only.
+  const member = usable === null ? null : await memberAccess(db, user.id, usable);
+  return { token, mchInfo: await listMerchantSummaries(db, usable, member?.merchantIds ?? null) };
 }
 
 export async function register(db: Db, actor: Actor, input: { mobile: string; smsCode: string; password: string }) {
@@ -207,6 +209,7 @@ function buildAnswer(
       children: g.children.map((c) => ({ code: c.code, path: c.path })),
     })),
     buttonData: [...granted].sort().map((code) => ({ code })),
-    mchList,
+    // The organisation's merchants are cached per organisation; a member limited to some sees those only.
+    mchList: member?.merchantIds ? mchList.filter((m) => member.merchantIds!.includes(m.mchId)) : mchList,
   };
 }

@@ -3,16 +3,25 @@ import type { CodeBindAnswer, CodeListItem, CodeStatus } from '@mchweb/contract'
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { covers, type MerchantScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockMerchant, merchantNamesOf } from '../merchant/index.ts';
 import { CODE } from './code.messages.ts';
 import { codeView, type CodeRow } from './code-query.service.ts';
 import { paymentCodes } from './code.tables.ts';
 
-/** The code row locked for a change; another organisation's code is not found, like one that does not exist. */
-async function lockCode(tx: Tx, companyId: number, codeNo: string): Promise<CodeRow & { status: CodeStatus }> {
+/**
+ * The code row locked for a change; another organisation's code is not found, like one that does not exist, and
+ * so is a code of a merchant outside the member's scope (a code bound to no merchant is the organisation's).
+ */
+async function lockCode(
+  tx: Tx,
+  member: { companyId: number; merchantIds: MerchantScope },
+  codeNo: string,
+): Promise<CodeRow & { status: CodeStatus }> {
   const [row] = await tx.select().from(paymentCodes).where(eq(paymentCodes.codeNo, codeNo)).for('update');
-  if (!row || row.companyId !== companyId) throw notFound(CODE.notFound);
+  if (!row || row.companyId !== member.companyId) throw notFound(CODE.notFound);
+  if (row.merchantId !== null && !covers(member.merchantIds, row.merchantId)) throw notFound(CODE.notFound);
   return { ...row, status: row.status as CodeStatus };
 }
 
@@ -36,11 +45,11 @@ export interface BindInput {
  * the check and the binding.
  */
 export async function bindCode(db: Db, actor: Actor, input: BindInput): Promise<CodeBindAnswer> {
-  const { companyId } = requireMember(actor);
+  const member = requireMember(actor);
   return db.transaction(async (tx) => {
-    const code = await lockCode(tx, companyId, input.codeNo);
+    const code = await lockCode(tx, member, input.codeNo);
     if (code.status === 'DISABLED') throw conflict(CODE.disabled);
-    const merchant = await lockMerchant(tx, companyId, input.mchNo);
+    const merchant = await lockMerchant(tx, member.companyId, input.mchNo, member.merchantIds);
     if (!merchant) throw notFound(CODE.merchantNotFound);
     if (merchant.status === 'FROZEN') throw conflict(CODE.merchantFrozen);
     if (merchant.status === 'CLOSED') throw conflict(CODE.merchantClosed);
@@ -72,9 +81,9 @@ export async function bindCode(db: Db, actor: Actor, input: BindInput): Promise<
 
 /** `POST /code/unbind`: BOUND -> UNBOUND; the merchant, amount and label go (the audit entry keeps them). */
 export async function unbindCode(db: Db, actor: Actor, input: { codeNo: string }): Promise<CodeListItem> {
-  const { companyId } = requireMember(actor);
+  const member = requireMember(actor);
   return db.transaction(async (tx) => {
-    const code = await lockCode(tx, companyId, input.codeNo);
+    const code = await lockCode(tx, member, input.codeNo);
     if (code.status === 'DISABLED') throw conflict(CODE.disabled);
     if (code.status !== 'BOUND') throw conflict(CODE.notBound);
     const before = await merchantOf(tx, code);
@@ -98,9 +107,9 @@ export async function unbindCode(db: Db, actor: Actor, input: { codeNo: string }
  * code again answers it as it is (a double click is not an error) and writes nothing.
  */
 export async function disableCode(db: Db, actor: Actor, input: { codeNo: string }): Promise<CodeListItem> {
-  const { companyId } = requireMember(actor);
+  const member = requireMember(actor);
   return db.transaction(async (tx) => {
-    const code = await lockCode(tx, companyId, input.codeNo);
+    const code = await lockCode(tx, member, input.codeNo);
     if (code.status !== 'DISABLED') {
       await tx
         .update(paymentCodes)

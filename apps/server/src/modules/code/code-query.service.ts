@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { codeListBody, CodeListItem, CodePage, CodeStatus } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { beforeIdOf, containsPattern, pageOf } from '../../keyset.ts';
+import { inScope } from '../../merchant-scope.ts';
 import { merchantIdsOf, merchantNamesOf } from '../merchant/index.ts';
 import { codeBatches, paymentCodes } from './code.tables.ts';
 
@@ -44,14 +45,18 @@ export async function codeView(db: Tx, codeId: number): Promise<CodeListItem> {
   return (await codeViews(db, rows))[0]!;
 }
 
-/** `POST /code/list`: the organisation's codes newest first; the filters combine with AND. */
+/**
+ * `POST /code/list`: the organisation's codes newest first; the filters combine with AND. A member limited to some
+ * merchants sees the codes of those merchants and the codes bound to none (which it may bind to them).
+ */
 export async function listCodes(db: Tx, actor: Actor, filter: z.output<typeof codeListBody>): Promise<CodePage> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds: scope } = requireMember(actor);
   const beforeId = beforeIdOf(filter.cursor);
-  const merchantIds = filter.mchNo ? await merchantIdsOf(db, companyId, [filter.mchNo]) : undefined;
+  const merchantIds = filter.mchNo ? await merchantIdsOf(db, companyId, [filter.mchNo], scope) : undefined;
   if (merchantIds?.length === 0) return { rows: [], nextCursor: null, hasMore: false };
   const conditions: (SQL | undefined)[] = [
     eq(paymentCodes.companyId, companyId),
+    scope === null ? undefined : or(isNull(paymentCodes.merchantId), inScope(paymentCodes.merchantId, scope)),
     beforeId === undefined ? undefined : lt(paymentCodes.id, beforeId),
     filter.batchNo ? eq(codeBatches.batchNo, filter.batchNo) : undefined,
     filter.status?.length ? inArray(paymentCodes.status, filter.status) : undefined,

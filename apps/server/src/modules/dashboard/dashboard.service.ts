@@ -31,12 +31,13 @@ export async function dashboardOverview(
   tz: string,
   now = new Date(),
 ): Promise<DashboardOverview> {
-  const { companyId } = requireMember(actor);
+  // A member limited to some merchants sees the figures of those merchants only.
+  const { companyId, merchantIds } = requireMember(actor);
   const today = dayOf(now, tz);
   const first = addDays(today, -(TREND_DAYS - 1));
   const [lines, merchants] = await Promise.all([
-    tradeByDay(db, companyId, first, today),
-    listMerchantSummaries(db, companyId),
+    tradeByDay(db, companyId, first, today, merchantIds),
+    listMerchantSummaries(db, companyId, merchantIds),
   ]);
   const balances = await balancesOf(
     db,

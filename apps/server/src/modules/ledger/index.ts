@@ -18,6 +18,7 @@ export { bulkPost } from './ledger.bulk.ts';
 export {
   merchantsWithPurse,
   movementLines,
+  movementLinesQuery,
   movementsOf,
   type Movement,
   type MovementLine,

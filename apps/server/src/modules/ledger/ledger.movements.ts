@@ -24,7 +24,7 @@ const accountList = (accounts: string[]) =>
 /**
  * What moved on `accounts` in [start, end), per kind of transaction and channel, settlements themselves left out:
  * the figures of a merchant-day's settlement and of a bill. One range of the entries' (account, created_at) index
- * per account, then the other entries of those transactions.
+ * per account, then the other entries of each of those transactions read once (a lateral join).
  */
 export async function movementsOf(db: Tx, accounts: string[], start: Date, end: Date): Promise<Movement[]> {
   if (accounts.length === 0) return [];
@@ -34,14 +34,13 @@ export async function movementsOf(db: Tx, accounts: string[], start: Date, end: 
       where e.account in (${accountList(accounts)})
         and e.created_at >= ${start.toISOString()} and e.created_at < ${end.toISOString()}
     ), sides as (
-      select m.transaction_id, m.amount_fen, t.kind,
-        (select split_part(o.account, ':', 2) from ledger_entries o
-          where o.transaction_id = t.id and o.account like 'channel:%' limit 1) as channel,
-        (select sum(o.amount_fen) from ledger_entries o
-          where o.transaction_id = t.id and o.account like 'channel:%') as clearing,
-        (select sum(o.amount_fen) from ledger_entries o
-          where o.transaction_id = t.id and o.account = ${FEE_INCOME}) as fee
+      select m.transaction_id, m.amount_fen, t.kind, s.channel, s.clearing, s.fee
       from mine m join ledger_transactions t on t.id = m.transaction_id
+      cross join lateral (
+        select max(split_part(o.account, ':', 2)) filter (where o.account like 'channel:%') as channel,
+          sum(o.amount_fen) filter (where o.account like 'channel:%') as clearing,
+          sum(o.amount_fen) filter (where o.account = ${FEE_INCOME}) as fee
+        from ledger_entries o where o.transaction_id = t.id) s
       where t.kind <> 'SETTLEMENT'
     )
     select kind, coalesce(channel, '') as channel, count(*)::int as count, sum(amount_fen)::text as account_fen,
@@ -100,28 +99,21 @@ export async function movementLines(
   page: { afterTxId?: number; limit: number },
 ): Promise<MovementLine[]> {
   if (merchantIds.length === 0) return [];
-  const accounts = merchantIds.map((id) => `mch:${id}:pending`);
+  const q = movementLinesQuery(merchantIds, range);
   const result = (await db.execute(sql`
-    select t.id, t.kind, t.ref_no, e.account, e.amount_fen::text as account_fen, t.created_at,
-      (select o.account from ledger_entries o where o.transaction_id = t.id and o.account like 'channel:%' limit 1)
-        as clearing_account,
-      coalesce((select sum(o.amount_fen) from ledger_entries o
-        where o.transaction_id = t.id and o.account like 'channel:%'), 0)::text as clearing_fen,
-      coalesce((select sum(o.amount_fen) from ledger_entries o
-        where o.transaction_id = t.id and o.account = ${FEE_INCOME}), 0)::text as fee_fen
-    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-    where e.account in (${accountList(accounts)})
-      and e.created_at >= ${range.start.toISOString()} and e.created_at < ${range.end.toISOString()}
-      and t.kind <> 'SETTLEMENT' ${page.afterTxId === undefined ? sql`` : sql`and t.id > ${page.afterTxId}`}
-    order by t.id limit ${page.limit}`)) as unknown as {
+    select ${q.key} as id, ${q.kind} as kind, ${q.refNo} as ref_no, ${q.merchantId} as merchant_id,
+      ${q.channel} as channel, ${q.accountFen}::text as account_fen, ${q.at} as created_at,
+      ${q.clearingFen}::text as clearing_fen, ${q.feeFen}::text as fee_fen
+    from ${q.from} where ${q.where} ${page.afterTxId === undefined ? sql`` : sql`and ${q.key} > ${page.afterTxId}`}
+    order by ${q.key} limit ${page.limit}`)) as unknown as {
     rows: {
       id: number | string;
       kind: string;
       ref_no: string;
-      account: string;
+      merchant_id: number | string;
+      channel: string | null;
       account_fen: string;
       created_at: Date | string;
-      clearing_account: string | null;
       clearing_fen: string;
       fee_fen: string;
     }[];
@@ -130,11 +122,43 @@ export async function movementLines(
     txId: Number(r.id),
     kind: r.kind,
     refNo: r.ref_no,
-    merchantId: Number(r.account.split(':')[1]),
-    channel: r.clearing_account?.split(':')[1] ?? '',
+    merchantId: Number(r.merchant_id),
+    channel: r.channel ?? '',
     accountFen: Number(r.account_fen),
     clearingFen: Number(r.clearing_fen),
     feeFen: Number(r.fee_fen),
     at: new Date(r.created_at),
   }));
+}
+
+/**
+ * The lines of `movementLines` as parts of one query, which an export copies out whole (a day's bill can hold a
+ * hundred thousand): every other side of a transaction read in one pass of its entries (a lateral join).
+ * Columns: at, kind, ref_no, merchant_id, channel, account_fen (the effect on pending), clearing_fen, fee_fen; the
+ * key is the transaction's id, in posting order.
+ */
+export function movementLinesQuery(merchantIds: number[], range: { start: Date; end: Date }) {
+  const accounts = merchantIds.map((id) => `mch:${id}:pending`);
+  return {
+    from: sql`ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      cross join lateral (
+        select max(split_part(o.account, ':', 2)) filter (where o.account like 'channel:%') as channel,
+          coalesce(sum(o.amount_fen) filter (where o.account like 'channel:%'), 0) as clearing_fen,
+          coalesce(sum(o.amount_fen) filter (where o.account = ${FEE_INCOME}), 0) as fee_fen
+        from ledger_entries o where o.transaction_id = t.id) s`,
+    where:
+      accounts.length === 0
+        ? sql`false`
+        : sql`e.account in (${accountList(accounts)}) and e.created_at >= ${range.start.toISOString()}
+            and e.created_at < ${range.end.toISOString()} and t.kind <> 'SETTLEMENT'`,
+    key: sql`t.id`,
+    at: sql`t.created_at`,
+    kind: sql`t.kind`,
+    refNo: sql`t.ref_no`,
+    merchantId: sql`split_part(e.account, ':', 2)::int`,
+    channel: sql`s.channel`,
+    accountFen: sql`e.amount_fen`,
+    clearingFen: sql`s.clearing_fen`,
+    feeFen: sql`s.fee_fen`,
+  };
 }

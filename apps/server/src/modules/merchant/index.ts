@@ -12,6 +12,7 @@ export {
   setMerchantStatus,
   type NewMerchant,
 } from './merchant.service.ts';
+export { merchantFieldsOf, merchantOfRows } from './merchant-export.ts';
 export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 export {
   merchantForPayment,
@@ -19,6 +20,7 @@ export {
   merchantIdsOf,
   merchantIdsSubquery,
   merchantNamesOf,
+  ownMerchantIds,
   type MerchantForPayment,
 } from './merchant-lookup.service.ts';
 

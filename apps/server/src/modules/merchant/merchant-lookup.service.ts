@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Channel, MerchantStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { merchantChannelRates, merchants } from './merchant.tables.ts';
 
 /** What payments need of a merchant: who it is, whether it may take money, and its rate per channel. */
@@ -34,13 +35,31 @@ export async function merchantForPayment(db: Tx, merchantId: number): Promise<Me
   };
 }
 
-/** Ids of the organisation's merchants with these numbers (numbers of other organisations find nothing). */
-export async function merchantIdsOf(db: Tx, companyId: number, mchNos: string[]): Promise<number[]> {
+/**
+ * Ids of the organisation's merchants with these numbers (numbers of other organisations find nothing, nor do
+ * numbers outside the member's merchant scope).
+ */
+export async function merchantIdsOf(
+  db: Tx,
+  companyId: number,
+  mchNos: string[],
+  scope: MerchantScope = null,
+): Promise<number[]> {
   if (mchNos.length === 0) return [];
   const rows = await db
     .select({ id: merchants.id })
     .from(merchants)
-    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos)));
+    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos), inScope(merchants.id, scope)));
+  return rows.map((r) => r.id);
+}
+
+/** Those of the ids that are the organisation's merchants (a member's merchant scope is checked with it). */
+export async function ownMerchantIds(db: Tx, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.companyId, companyId), inArray(merchants.id, [...ids])));
   return rows.map((r) => r.id);
 }
 
@@ -60,11 +79,11 @@ export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number
  * The same as merchantIdsOf, as a subquery for another module's WHERE (`merchant_id in (...)`): the filter costs
  * no extra round trip, and the merchants' SQL stays in this module.
  */
-export function merchantIdsSubquery(companyId: number, mchNos: string[]): SQL {
+export function merchantIdsSubquery(companyId: number, mchNos: string[], scope: MerchantScope = null): SQL {
   const ids = new QueryBuilder()
     .select({ id: merchants.id })
     .from(merchants)
-    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos)));
+    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos), inScope(merchants.id, scope)));
   return sql`(${ids.getSQL()})`;
 }
 

@@ -16,6 +16,7 @@ import { requireMember, type Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf, containsPattern, pageOf } from '../../keyset.ts';
+import { inScope } from '../../merchant-scope.ts';
 import { personNames } from '../user/index.ts';
 import { MERCHANT } from './merchant.messages.ts';
 import { merchantChannelRates, merchants, merchantStatusChanges } from './merchant.tables.ts';
@@ -64,10 +65,11 @@ export async function listMerchants(
   actor: Actor,
   filter: z.output<typeof merchantListBody>,
 ): Promise<MerchantPage> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const beforeId = beforeIdOf(filter.cursor);
   const conditions: (SQL | undefined)[] = [
     eq(merchants.companyId, companyId),
+    inScope(merchants.id, merchantIds),
     beforeId === undefined ? undefined : lt(merchants.id, beforeId),
     filter.status?.length ? inArray(merchants.status, filter.status) : undefined,
     filter.type?.length ? inArray(merchants.type, filter.type) : undefined,
@@ -109,11 +111,11 @@ export async function listMerchants(
 
 /** `GET /merchant/detail`: rates, the settlement account masked, the status history oldest first. */
 export async function merchantDetail(db: Tx, actor: Actor, mchNo: string): Promise<MerchantDetail> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const [m] = await db
     .select()
     .from(merchants)
-    .where(and(eq(merchants.mchNo, mchNo), eq(merchants.companyId, companyId)));
+    .where(and(eq(merchants.mchNo, mchNo), eq(merchants.companyId, companyId), inScope(merchants.id, merchantIds)));
   if (!m) throw notFound(MERCHANT.notFound);
   const rates = (await ratesOf(db, [m.id])).get(m.id) ?? [];
   const history = await db
@@ -151,15 +153,16 @@ export async function merchantDetail(db: Tx, actor: Actor, mchNo: string): Promi
 
 /**
  * `GET /channel/list`: every channel is open to every organisation (the platform has no per-organisation channel
- * contracts yet), each with its default rate and the organisation's merchants that take it.
+ * contracts yet), each with its default rate and the organisation's merchants that take it (those of the member's
+ * merchant scope).
  */
 export async function listChannels(db: Tx, actor: Actor): Promise<ChannelListItem[]> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const counts = await db
     .select({ channel: merchantChannelRates.channel, count: sql<number>`count(*)::int` })
     .from(merchantChannelRates)
     .innerJoin(merchants, eq(merchants.id, merchantChannelRates.merchantId))
-    .where(eq(merchants.companyId, companyId))
+    .where(and(eq(merchants.companyId, companyId), inScope(merchants.id, merchantIds)))
     .groupBy(merchantChannelRates.channel);
   const items: ChannelListItem[] = [];
   for (const channel of CHANNELS) {
@@ -167,7 +170,13 @@ export async function listChannels(db: Tx, actor: Actor): Promise<ChannelListIte
       .select({ mchNo: merchants.mchNo, name: merchants.name, rateTenths: merchantChannelRates.rateTenths })
       .from(merchantChannelRates)
       .innerJoin(merchants, eq(merchants.id, merchantChannelRates.merchantId))
-      .where(and(eq(merchants.companyId, companyId), eq(merchantChannelRates.channel, channel)))
+      .where(
+        and(
+          eq(merchants.companyId, companyId),
+          eq(merchantChannelRates.channel, channel),
+          inScope(merchants.id, merchantIds),
+        ),
+      )
       .orderBy(desc(merchants.id))
       .limit(CHANNEL_MERCHANTS_SHOWN);
     items.push({

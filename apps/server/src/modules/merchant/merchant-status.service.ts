@@ -18,9 +18,9 @@ async function changeStatus(
   input: { mchNo: string; reason?: string | undefined },
   action: 'freeze' | 'unfreeze',
 ): Promise<MerchantStatus> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   return db.transaction(async (tx) => {
-    const merchant = await lockMerchant(tx, companyId, input.mchNo);
+    const merchant = await lockMerchant(tx, companyId, input.mchNo, merchantIds);
     if (!merchant) throw notFound(MERCHANT.notFound);
     if (merchant.status === 'CLOSED') throw conflict(MERCHANT.closedIsFinal);
     if (action === 'freeze' && merchant.status === 'FROZEN') throw conflict(MERCHANT.alreadyFrozen);

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   rateToTenths,
   type BusinessCategory,
@@ -10,12 +10,21 @@ import {
 } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
+import { covers, inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { merchantChannelRates, merchants, merchantStatusChanges } from './merchant.tables.ts';
 
-/** The organisation's merchants as the login answer's mchInfo lists them. */
-export async function listMerchantSummaries(db: Tx, companyId: number | null): Promise<MerchantSummary[]> {
+/** The organisation's merchants (those of the member's scope) as the login answer's mchInfo lists them. */
+export async function listMerchantSummaries(
+  db: Tx,
+  companyId: number | null,
+  scope: MerchantScope = null,
+): Promise<MerchantSummary[]> {
   if (companyId === null) return [];
-  const rows = await db.select().from(merchants).where(eq(merchants.companyId, companyId)).orderBy(asc(merchants.id));
+  const rows = await db
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.companyId, companyId), inScope(merchants.id, scope)))
+    .orderBy(asc(merchants.id));
   return rows.map((m) => ({
     mchId: m.id,
     mchNo: m.mchNo,
@@ -107,14 +116,16 @@ export async function createMerchant(tx: Tx, actor: Actor, input: NewMerchant): 
   return { mchNo };
 }
 
-/** The merchant row locked for a status change, or null when the organisation has no such merchant. */
-export async function lockMerchant(tx: Tx, companyId: number, mchNo: string) {
+/** The merchant row locked for a change, or null when the organisation (or the member's scope) has no such merchant. */
+export async function lockMerchant(tx: Tx, companyId: number, mchNo: string, scope: MerchantScope = null) {
   const [row] = await tx
     .select({ id: merchants.id, companyId: merchants.companyId, status: merchants.status, name: merchants.name })
     .from(merchants)
     .where(eq(merchants.mchNo, mchNo))
     .for('update');
-  return row && row.companyId === companyId ? { ...row, status: row.status as MerchantStatus } : null;
+  return row && row.companyId === companyId && covers(scope, row.id)
+    ? { ...row, status: row.status as MerchantStatus }
+    : null;
 }
 
 /** Move a merchant (locked by `lockMerchant`) to `to` and keep the change in its history. */

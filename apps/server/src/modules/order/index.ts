@@ -13,7 +13,7 @@ export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { generateDemoOrders } from './order-demo.ts';
 export { resolveFilter } from './order-filter.ts';
-export { orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
+export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { tradeOfRange, type MerchantDayTrade } from './order-reconcile.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
 

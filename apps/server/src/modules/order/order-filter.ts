@@ -4,6 +4,7 @@ import { ORDER_DEFAULT_DAYS, type orderFilter } from '@mchweb/contract';
 import { addDays, dayOf, rangeOf } from '../../business-day.ts';
 import { invalid } from '../../errors.ts';
 import { containsPattern } from '../../keyset.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { merchantIdsSubquery } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
 import { orders } from './order.tables.ts';
@@ -13,6 +14,8 @@ export type Filter = z.output<typeof orderFilter>;
 /** A filter made concrete: the organisation, the [start, end) instants, and the merchants by id. */
 export interface ResolvedFilter {
   companyId: number;
+  /** The member's merchant scope: every query of the filter stays within it (null: every merchant). */
+  scope: MerchantScope;
   filter: Filter;
   start: Date;
   end: Date;
@@ -20,8 +23,12 @@ export interface ResolvedFilter {
   merchants: SQL | null;
 }
 
+/** Whose orders: an organisation's (every merchant), or a member's (its merchant scope). */
+export type OrderOwner = number | { companyId: number; merchantIds: MerchantScope };
+
 /** The filter's time range (S9.5 default: ORDER_DEFAULT_DAYS days back and today) and merchants. */
-export function resolveFilter(companyId: number, filter: Filter, tz: string, now = new Date()) {
+export function resolveFilter(owner: OrderOwner, filter: Filter, tz: string, now = new Date()) {
+  const { companyId, merchantIds: scope } = typeof owner === 'number' ? { companyId: owner, merchantIds: null } : owner;
   const today = dayOf(now, tz);
   const { start, end } = rangeOf(
     filter.from ?? (filter.to ? '1970-01-01' : addDays(today, -ORDER_DEFAULT_DAYS)),
@@ -30,7 +37,7 @@ export function resolveFilter(companyId: number, filter: Filter, tz: string, now
   );
   if (end <= start) throw invalid(ORDER.badRange);
   const merchants = filter.mchNos?.length ? merchantIdsSubquery(companyId, filter.mchNos) : null;
-  return { companyId, filter, start, end, merchants } satisfies ResolvedFilter;
+  return { companyId, scope, filter, start, end, merchants } satisfies ResolvedFilter;
 }
 
 /** Whether the filter has conditions only the order rows know (the day totals cannot answer it). */
@@ -46,7 +53,12 @@ export const needsRows = (f: Filter) =>
 export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end): SQL {
   const f = r.filter;
   const time = f.timeField === 'paid' ? orders.paidAt : orders.createdAt;
-  const parts: (SQL | undefined)[] = [eq(orders.companyId, r.companyId), gte(time, start), lt(time, end)];
+  const parts: (SQL | undefined)[] = [
+    eq(orders.companyId, r.companyId),
+    inScope(orders.merchantId, r.scope),
+    gte(time, start),
+    lt(time, end),
+  ];
   if (r.merchants) parts.push(inArray(orders.merchantId, r.merchants));
   if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses));
   if (f.channels?.length) parts.push(inArray(orders.channel, f.channels));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   rateFromTenths,
   type Channel,
@@ -9,11 +9,12 @@ import {
   type RefundStatus,
 } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf, pageOf } from '../../keyset.ts';
+import { inScope } from '../../merchant-scope.ts';
 import { postingsOf } from '../ledger/index.ts';
-import { merchantNamesOf } from '../merchant/index.ts';
+import { merchantFieldsOf, merchantNamesOf } from '../merchant/index.ts';
 import { personNames } from '../user/index.ts';
 import { orderConditions, type ResolvedFilter } from './order-filter.ts';
 import { ORDER } from './order.messages.ts';
@@ -43,10 +44,11 @@ export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } 
 }
 
 /** The query of one page of the list (`limit + 1` rows), newest first, keyset by id (ids grow with creation). */
+/** A page of the filter's orders, newest first, each with its merchant's number and name: the list's one query. */
 export function orderPageQuery(db: Tx, r: ResolvedFilter, page: { cursor?: string | undefined; limit: number }) {
   const beforeId = beforeIdOf(page.cursor);
   return db
-    .select()
+    .select({ ...getTableColumns(orders), ...merchantFieldsOf(orders.merchantId) })
     .from(orders)
     .where(and(orderConditions(r), beforeId === undefined ? undefined : lt(orders.id, beforeId)))
     .orderBy(desc(orders.id))
@@ -60,11 +62,7 @@ export async function listOrders(
   page: { cursor?: string | undefined; limit: number },
 ): Promise<OrderPage> {
   const rows = await orderPageQuery(db, r, page);
-  const names = await merchantNamesOf(
-    db,
-    rows.map((o) => o.merchantId),
-  );
-  return pageOf(rows, page.limit, (o) => listItem(o, names.get(o.merchantId)));
+  return pageOf(rows, page.limit, (o) => listItem(o, { mchNo: o.mchNo, name: o.mchName }));
 }
 
 function timeline(o: OrderRow, list: RefundRow[]): OrderDetail['timeline'] {
@@ -96,12 +94,22 @@ function timeline(o: OrderRow, list: RefundRow[]): OrderDetail['timeline'] {
 }
 
 /** `GET /order/detail`: the order with its timeline, refunds and every ledger entry posted for it. */
-export async function orderDetail(db: Tx, actor: Actor, orderNo: string): Promise<OrderDetail> {
-  const { companyId } = requireMember(actor);
+export async function orderDetail(database: Db, actor: Actor, orderNo: string): Promise<OrderDetail> {
+  // One snapshot for the order, its refunds and postings: read apart on PostgreSQL, a refund finishing in between
+  // showed as succeeded beside an order not yet refunded, and the page, seeing no refund pending, stopped asking.
+  return database.transaction((db) => detailIn(db, actor, orderNo), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function detailIn(db: Tx, actor: Actor, orderNo: string): Promise<OrderDetail> {
+  const { companyId, merchantIds } = requireMember(actor);
+  // An order of a merchant outside the member's scope is not found, as another organisation's is.
   const [o] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.companyId, companyId)));
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.companyId, companyId), inScope(orders.merchantId, merchantIds)));
   if (!o) throw notFound(ORDER.orderNotFound);
   const list = await db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id));
   const [names, people, postings] = await Promise.all([
@@ -141,6 +149,11 @@ export async function orderDetail(db: Tx, actor: Actor, orderNo: string): Promis
 }
 
 /** The order of each refund (a bill's and a settlement's refund lines name their order). */
+/** The order number of a refund, as a column of another module's export query (one lookup by the unique key). */
+export const orderNoOfRefundSql = (refundNo: SQL) =>
+  sql`(select ${orders.orderNo} from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
+    where ${refunds.refundNo} = ${refundNo})`;
+
 export async function orderNosOfRefunds(db: Tx, refundNos: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (refundNos.length === 0) return found;

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PAID_STATUSES, type OrderSummary } from '@mchweb/contract';
 import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { needsRows, orderConditions, type ResolvedFilter } from './order-filter.ts';
 import { orderDayStats, orders } from './order.tables.ts';
 
@@ -55,6 +56,7 @@ async function fromDays(db: Tx, r: ResolvedFilter, firstDay: string, lastDay: st
   const f = r.filter;
   const parts: (SQL | undefined)[] = [
     eq(orderDayStats.companyId, r.companyId),
+    inScope(orderDayStats.merchantId, r.scope),
     gte(orderDayStats.day, firstDay),
     lte(orderDayStats.day, lastDay),
   ];
@@ -115,9 +117,15 @@ export interface TradeDayLine {
 
 /**
  * Paid trade per day (of creation), merchant and channel from the day totals: the dashboard's figures, a few
- * hundred small rows for 30 days whatever the number of orders.
+ * hundred small rows for 30 days whatever the number of orders. Only the scope's merchants when one is given.
  */
-export async function tradeByDay(db: Tx, companyId: number, fromDay: string, toDay: string): Promise<TradeDayLine[]> {
+export async function tradeByDay(
+  db: Tx,
+  companyId: number,
+  fromDay: string,
+  toDay: string,
+  scope: MerchantScope = null,
+): Promise<TradeDayLine[]> {
   const rows = await db
     .select({
       day: orderDayStats.day,
@@ -132,6 +140,7 @@ export async function tradeByDay(db: Tx, companyId: number, fromDay: string, toD
     .where(
       and(
         eq(orderDayStats.companyId, companyId),
+        inScope(orderDayStats.merchantId, scope),
         gte(orderDayStats.day, fromDay),
         lte(orderDayStats.day, toDay),
         inArray(orderDayStats.status, [...PAID_STATUSES]),

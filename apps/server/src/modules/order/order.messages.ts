@@ -1,4 +1,5 @@
 import { formatFen } from '@mchweb/contract';
+import { XLSX_MAX_DATA_ROWS } from '../../export-file.ts';
 import { fieldText, text } from '../../i18n/text.ts';
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
@@ -41,5 +42,11 @@ export const ORDER = {
     'covers more than 366 days; choose a shorter time range',
     '时间范围超过 366 天，请缩短',
   ),
+  xlsxTooMany: (count: number) =>
+    fieldText(
+      'format',
+      `the filter holds ${count} orders, more than the ${XLSX_MAX_DATA_ROWS} rows an Excel sheet takes; export CSV or narrow the filter`,
+      `筛选结果共 ${count} 笔，超过 Excel 工作表的 ${XLSX_MAX_DATA_ROWS} 行上限，请导出 CSV 或缩小筛选范围`,
+    ),
   badRange: fieldText('to', 'must not be before the start of the range', '结束时间不能早于开始时间'),
 } as const satisfies Record<string, unknown>;

@@ -3,6 +3,7 @@ import { feeRefundOf, type Channel, type OrderStatus, type RefundStatus } from '
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { covers, inScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   channelClearing,
@@ -71,15 +72,17 @@ async function postRefund(tx: Tx, order: OrderRow, refund: RefundRow) {
  * key and body answer the first refund; the same key with another body is refused.
  */
 export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const hash = requestHash({ orderNo: input.orderNo, amountFen: input.amountFen, reason: input.reason });
   const earlier = async (): Promise<RefundResult | null> => {
     const [row] = await db
-      .select({ refund: refunds, orderStatus: orders.status })
+      .select({ refund: refunds, orderStatus: orders.status, merchantId: orders.merchantId })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(eq(refunds.companyId, companyId), eq(refunds.idempotencyKey, input.idempotencyKey)));
     if (!row) return null;
+    // A refund of an order outside the member's merchant scope: that order is not found for this member.
+    if (!covers(merchantIds, row.merchantId)) throw notFound(ORDER.orderNotFound);
     if (row.refund.requestHash !== hash) throw conflict(ORDER.keyReused);
     return {
       refundNo: row.refund.refundNo,
@@ -92,7 +95,14 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) 
   return createOnce(
     () =>
       db.transaction(async (tx) => {
-        const before = await lockOrder(tx, and(eq(orders.orderNo, input.orderNo), eq(orders.companyId, companyId))!);
+        const before = await lockOrder(
+          tx,
+          and(
+            eq(orders.orderNo, input.orderNo),
+            eq(orders.companyId, companyId),
+            inScope(orders.merchantId, merchantIds),
+          )!,
+        );
         if (!before) throw notFound(ORDER.orderNotFound);
         if (!REFUNDABLE.includes(before.status)) throw conflict(ORDER.notRefundable(before.status));
         const refundable = refundableOf(before);

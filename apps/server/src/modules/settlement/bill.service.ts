@@ -13,14 +13,18 @@ import { movementRows } from './movement-rows.ts';
 import { figuresOf } from './settle.service.ts';
 import { settlements } from './settlement.tables.ts';
 
-/** The merchants a bill covers: one of the organisation's, or all of them. */
-async function billMerchants(db: Tx, companyId: number, mchNo: string | undefined): Promise<number[]> {
+/**
+ * The merchants a bill covers: one of the organisation's, or all of them. For a member limited to some merchants,
+ * "all" is all of its own, and a merchant outside them is not found (as another organisation's).
+ */
+export async function billMerchants(db: Tx, actor: Actor, mchNo: string | undefined): Promise<number[]> {
+  const { companyId, merchantIds } = requireMember(actor);
   if (mchNo) {
-    const ids = await merchantIdsOf(db, companyId, [mchNo]);
+    const ids = await merchantIdsOf(db, companyId, [mchNo], merchantIds);
     if (ids.length === 0) throw notFound(SETTLEMENT.merchantNotFound);
     return ids;
   }
-  return (await listMerchantSummaries(db, companyId)).map((m) => m.mchId);
+  return (await listMerchantSummaries(db, companyId, merchantIds)).map((m) => m.mchId);
 }
 
 const dayRange = (date: string, tz: string) => ({ start: dayStart(date, tz), end: dayStart(addDays(date, 1), tz) });
@@ -37,7 +41,7 @@ export async function billSummary(
   tz: string,
 ): Promise<BillSummary> {
   const { companyId } = requireMember(actor);
-  const ids = await billMerchants(db, companyId, input.mchNo);
+  const ids = await billMerchants(db, actor, input.mchNo);
   const { start, end } = dayRange(input.date, tz);
   const moves = await movementsOf(
     db,
@@ -82,8 +86,7 @@ export async function billRows(
   input: { mchNo?: string | undefined; date: string; cursor?: string | undefined; limit: number },
   tz: string,
 ): Promise<MovementPage> {
-  const { companyId } = requireMember(actor);
-  const ids = await billMerchants(db, companyId, input.mchNo);
+  const ids = await billMerchants(db, actor, input.mchNo);
   const lines = await movementLines(db, ids, dayRange(input.date, tz), {
     afterTxId: beforeIdOf(input.cursor),
     limit: input.limit + 1,
@@ -91,22 +94,4 @@ export async function billRows(
   const hasMore = lines.length > input.limit;
   const kept = lines.slice(0, input.limit);
   return { rows: await movementRows(db, kept), nextCursor: hasMore ? String(kept.at(-1)!.txId) : null, hasMore };
-}
-
-/** Every line of the day in batches, for the export. */
-export async function* billLines(
-  db: Tx,
-  actor: Actor,
-  input: { mchNo?: string | undefined; date: string },
-  tz: string,
-) {
-  const { companyId } = requireMember(actor);
-  const ids = await billMerchants(db, companyId, input.mchNo);
-  let afterTxId: number | undefined;
-  for (;;) {
-    const lines = await movementLines(db, ids, dayRange(input.date, tz), { afterTxId, limit: 2000 });
-    if (lines.length === 0) return;
-    yield await movementRows(db, lines);
-    afterTxId = lines.at(-1)!.txId;
-  }
 }

@@ -6,6 +6,7 @@ import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
 export { reconcileDay } from './reconcile.service.ts';
+export { billRowsSheet } from './settlement-export.ts';
 
 export const module: AppModule = {
   name: 'settlement',

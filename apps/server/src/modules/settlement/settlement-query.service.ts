@@ -14,6 +14,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { beforeIdOf } from '../../keyset.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { pageOf } from '../../keyset.ts';
 import { movementLines } from '../ledger/index.ts';
 import { merchantIdsSubquery, merchantNamesOf } from '../merchant/index.ts';
@@ -22,17 +23,22 @@ import { SETTLEMENT } from './settlement.messages.ts';
 import { settlements } from './settlement.tables.ts';
 
 type Row = typeof settlements.$inferSelect;
-export type SettlementFilterInput = z.output<typeof settlementFilter>;
+/**
+ * The list's filter as sent, plus the member's merchant scope, which the server adds (never the body: the
+ * contract's filter is strict) so that every query of the filter, the export's too, stays within it.
+ */
+export type SettlementFilterInput = z.output<typeof settlementFilter> & { scope?: MerchantScope };
 const DEFAULT_DAYS = 30;
 
-/** The filter's WHERE: the organisation, settlement days (default the last 30), merchants, statuses. */
+/** The filter's WHERE: the organisation (the member's merchants), settlement days (default the last 30), merchants, statuses. */
 export function settlementConditions(companyId: number, f: SettlementFilterInput, tz: string): SQL {
   const today = dayOf(new Date(), tz);
   const from = f.from ?? addDays(today, -DEFAULT_DAYS);
   const to = f.to ?? today;
   if (to < from) throw invalid(SETTLEMENT.badRange);
-  const parts: SQL[] = [
+  const parts: (SQL | undefined)[] = [
     eq(settlements.companyId, companyId),
+    inScope(settlements.merchantId, f.scope ?? null),
     gte(settlements.settleDate, from),
     lte(settlements.settleDate, to),
   ];
@@ -86,7 +92,8 @@ export async function listSettlements(
   tz: string,
 ): Promise<SettlementPage> {
   const { cursor, limit, ...filter } = body;
-  const where = settlementConditions(requireMember(actor).companyId, filter, tz);
+  const { companyId, merchantIds } = requireMember(actor);
+  const where = settlementConditions(companyId, { ...filter, scope: merchantIds }, tz);
   const { rows, names } = await settlementRows(db, where, { cursor, limit });
   return pageOf(rows, limit, (s) => settlementItem(s, names.get(s.merchantId)));
 }
@@ -98,7 +105,8 @@ export async function settlementSummary(
   filter: SettlementFilterInput,
   tz: string,
 ): Promise<SettlementSummary> {
-  const where = settlementConditions(requireMember(actor).companyId, filter, tz);
+  const { companyId, merchantIds } = requireMember(actor);
+  const where = settlementConditions(companyId, { ...filter, scope: merchantIds }, tz);
   const sum = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
   const [r] = await db
     .select({
@@ -117,11 +125,17 @@ export async function settlementSummary(
 }
 
 async function findSettlement(db: Tx, actor: Actor, settleNo: string): Promise<Row> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const [s] = await db
     .select()
     .from(settlements)
-    .where(and(eq(settlements.settleNo, settleNo), eq(settlements.companyId, companyId)));
+    .where(
+      and(
+        eq(settlements.settleNo, settleNo),
+        eq(settlements.companyId, companyId),
+        inScope(settlements.merchantId, merchantIds),
+      ),
+    );
   if (!s) throw notFound(SETTLEMENT.notFound);
   return s;
 }

@@ -82,9 +82,11 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
       body: exportSettlementBody,
     },
     handler: async (request, reply) => {
-      const { companyId } = requireMember(request.actor);
+      const { companyId, merchantIds } = requireMember(request.actor);
       const { filter, format } = request.body;
-      const body = settlementFile(app.db, companyId, filter, format, request.actor.language, tz);
+      // The member's merchant scope goes with the filter: the file holds only its merchants' settlements.
+      const scoped = { ...filter, scope: merchantIds };
+      const body = settlementFile(app.database, companyId, scoped, format, request.actor.language, tz);
       await recordAudit(app.db, request.actor, {
         action: 'settlement.export',
         targetType: 'settlement',
@@ -123,15 +125,16 @@ const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { con
     },
     handler: async (request, reply) => {
       const { mchNo, date, format } = request.body;
-      // The merchant is checked before the file starts: a wrong number is an answer, not a broken download.
-      await summaryOfBill(app.db, request.actor, { mchNo, date }, tz);
+      // The merchant is checked before the file starts (a wrong number is an answer, not a broken download), and
+      // before the audit log records an export.
+      const body = await tradeBillFile(app.database, request.actor, { mchNo, date }, format, tz);
       await recordAudit(app.db, request.actor, {
         action: 'bill.export',
         targetType: 'bill',
         detail: { mchNo, date, format },
       });
       const name = `${request.actor.language === 'zh-CN' ? '交易账单' : 'trade-bill'}_${mchNo ?? 'all'}_${date}.${format}`;
-      return sendExport(reply, name, format, tradeBillFile(app.db, request.actor, { mchNo, date }, format, tz));
+      return sendExport(reply, name, format, body);
     },
   });
 };

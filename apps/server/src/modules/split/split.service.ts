@@ -6,6 +6,7 @@ import { addDays, compactTime, dayOf } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { beforeIdOf, pageOf } from '../../keyset.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { merchantIdsOf, merchantIdsSubquery, merchantNamesOf } from '../merchant/index.ts';
 import { SPLIT } from './split.messages.ts';
@@ -47,13 +48,14 @@ export async function applySplit(
   actor: Actor,
   input: { mchNo: string; receivers: ReceiverInput[]; remark: string },
 ): Promise<DivItem> {
-  const { companyId } = requireMember(actor);
-  const [merchantId] = await merchantIdsOf(db, companyId, [input.mchNo]);
+  // A member limited to some merchants applies for them, and names only them as receivers.
+  const { companyId, merchantIds: scope } = requireMember(actor);
+  const [merchantId] = await merchantIdsOf(db, companyId, [input.mchNo], scope);
   if (merchantId === undefined) throw notFound(SPLIT.merchantNotFound);
   const receivers: SplitReceiver[] = [];
   for (const [i, r] of input.receivers.entries()) {
     if (r.type === 'MERCHANT') {
-      const [id] = await merchantIdsOf(db, companyId, [r.mchNo]);
+      const [id] = await merchantIdsOf(db, companyId, [r.mchNo], scope);
       if (id === undefined) throw notFound(SPLIT.receiverNotFound(i));
       receivers.push({ type: 'MERCHANT', merchantId: id, name: r.mchNo, ratio: r.ratio });
     } else {
@@ -94,7 +96,7 @@ export async function listSplits(
     limit: number;
   },
 ): Promise<DivPage> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const beforeId = beforeIdOf(body.cursor);
   const rows = await db
     .select()
@@ -102,6 +104,7 @@ export async function listSplits(
     .where(
       and(
         eq(splitApplications.companyId, companyId),
+        inScope(splitApplications.merchantId, merchantIds),
         body.statuses?.length ? inArray(splitApplications.status, body.statuses) : undefined,
         body.mchNos?.length
           ? inArray(splitApplications.merchantId, merchantIdsSubquery(companyId, body.mchNos))
@@ -114,30 +117,31 @@ export async function listSplits(
   return pageOf(rows, body.limit, await view(db, rows));
 }
 
-async function findOwn(db: Tx, companyId: number, applyNo: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(splitApplications)
-    .where(and(eq(splitApplications.applyNo, applyNo), eq(splitApplications.companyId, companyId)));
+/** `where` of one application of the member's organisation and merchant scope (else it is not found). */
+const own = (member: { companyId: number; merchantIds: MerchantScope }, applyNo: string) =>
+  and(
+    eq(splitApplications.applyNo, applyNo),
+    eq(splitApplications.companyId, member.companyId),
+    inScope(splitApplications.merchantId, member.merchantIds),
+  );
+
+async function findOwn(db: Tx, member: { companyId: number; merchantIds: MerchantScope }, applyNo: string) {
+  const [row] = await db.select().from(splitApplications).where(own(member, applyNo));
   if (!row) throw notFound(SPLIT.notFound);
   return row;
 }
 
 /** `GET /div/detail`. */
 export async function splitDetail(db: Tx, actor: Actor, applyNo: string): Promise<DivItem> {
-  const row = await findOwn(db, requireMember(actor).companyId, applyNo);
+  const row = await findOwn(db, requireMember(actor), applyNo);
   return (await view(db, [row]))(row);
 }
 
 /** `POST /div/cancel`: the applicant withdraws a SUBMITTED application. */
 export async function cancelSplit(db: Db, actor: Actor, applyNo: string): Promise<DivItem> {
-  const { companyId } = requireMember(actor);
+  const member = requireMember(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(splitApplications)
-      .where(and(eq(splitApplications.applyNo, applyNo), eq(splitApplications.companyId, companyId)))
-      .for('update');
+    const [row] = await tx.select().from(splitApplications).where(own(member, applyNo)).for('update');
     if (!row) throw notFound(SPLIT.notFound);
     if (row.status !== 'SUBMITTED') throw conflict(SPLIT.notSubmitted(row.status));
     const [done] = await tx

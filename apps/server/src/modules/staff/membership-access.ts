@@ -26,6 +26,7 @@ export async function loadMembership(db: Tx, userId: number, companyId: number):
       roleName: roles.name,
       builtIn: roles.builtIn,
       permissions: roles.permissions,
+      merchantIds: memberships.merchantIds,
     })
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
@@ -40,5 +41,10 @@ export async function loadMembership(db: Tx, userId: number, companyId: number):
     roleCode: row.roleCode,
     roleName: row.roleName,
     permissions: new Set(rolePermissions({ ...row, code: row.roleCode })),
+    // An owner sees every merchant whatever the row says (the staff service never limits one).
+    merchantIds:
+      (row.builtIn && row.roleCode === 'OWNER') || row.merchantIds === null
+        ? null
+        : Object.freeze([...row.merchantIds]),
   };
 }

@@ -61,6 +61,8 @@ export interface MemberRow {
   status: MemberStatus;
   roleId: number;
   roleCode: string | null;
+  /** The merchants the member is limited to; null: every merchant. */
+  merchantIds: number[] | null;
 }
 
 /** A member of this organisation; a member of another one is not found (null). */
@@ -75,6 +77,7 @@ export async function findMember(db: Tx, companyId: number, memberId: number): P
       status: memberships.status,
       roleId: memberships.roleId,
       roleCode: roles.code,
+      merchantIds: memberships.merchantIds,
     })
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))

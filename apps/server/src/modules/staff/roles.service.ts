@@ -47,6 +47,8 @@ export async function addMember(
     name?: string | null;
     roleId: number;
     status?: 'ACTIVE' | 'INVITED';
+    /** The merchants the member is limited to; absent or null: every merchant. */
+    merchantIds?: number[] | null;
   },
 ) {
   const [row] = await tx
@@ -58,6 +60,7 @@ export async function addMember(
       name: input.name ?? null,
       roleId: input.roleId,
       status: input.status ?? 'ACTIVE',
+      merchantIds: input.merchantIds ?? null,
     })
     .returning({ id: memberships.id });
   return row!.id;

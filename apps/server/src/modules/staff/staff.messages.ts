@@ -60,6 +60,30 @@ export const STAFF = {
       `有 ${count} 名成员使用该角色，请先为他们更换角色`,
     ),
 
+  merchantScope: {
+    ownerNotLimited: fieldText(
+      'merchantIds',
+      'an owner always sees every merchant and cannot be limited to some',
+      '所有者始终可以查看全部商户，不能限定商户范围',
+    ),
+    limitedOwnerRole: fieldText(
+      'roleId',
+      'the member is limited to some merchants and an owner cannot be: give them every merchant first',
+      '该成员只能查看部分商户，而所有者不能限定商户范围：请先把商户范围改为全部商户',
+    ),
+    onlyYourOwn: fieldText(
+      'merchantIds',
+      'you are limited to some merchants yourself, so you can only give some of those: choose them',
+      '您自己只能查看部分商户，只能授予其中的商户：请选择具体商户',
+    ),
+    notOurs: (ids: number[]) =>
+      fieldText(
+        'merchantIds',
+        `must be merchants of this organisation; not: ${ids.join(', ')}`,
+        `须为本机构的商户，以下不是：${ids.join('、')}`,
+      ),
+  },
+
   notFound: {
     member: text('Member not found', '成员不存在'),
     role: text('Role not found', '角色不存在'),

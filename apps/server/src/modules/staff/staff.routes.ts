@@ -9,13 +9,21 @@ import {
   role,
   roleCatalogue,
   saveRoleBody,
+  setStaffMerchantsBody,
   setStaffRoleBody,
   setStaffStatusBody,
   staffMember,
 } from '@mchweb/contract';
 import { ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
-import { inviteStaff, listStaff, removeStaff, setStaffRole, setStaffStatus } from './staff.service.ts';
+import {
+  inviteStaff,
+  listStaff,
+  removeStaff,
+  setStaffMerchants,
+  setStaffRole,
+  setStaffStatus,
+} from './staff.service.ts';
 import { deleteRole, listRoles, saveRole } from './role-editor.service.ts';
 
 const tags = ['staff'];
@@ -53,6 +61,16 @@ const staffRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
     config: { access: 'staff:edit' },
     schema: { tags, summary: 'Disable or enable a member', body: setStaffStatusBody, response: empty },
     handler: async (request) => ok(await setStaffStatus(app.db, request.actor, request.body).then(() => null)),
+  });
+  app.post('/staff/setMerchants', {
+    config: { access: 'staff:edit' },
+    schema: {
+      tags,
+      summary: 'Limit a member to some merchants of the organisation, or (merchantIds null) give it every merchant',
+      body: setStaffMerchantsBody,
+      response: empty,
+    },
+    handler: async (request) => ok(await setStaffMerchants(app.db, request.actor, request.body).then(() => null)),
   });
   app.post('/staff/remove', {
     config: { access: 'staff:edit' },

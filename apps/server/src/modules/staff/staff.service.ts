@@ -2,9 +2,11 @@ import type { Actor } from '../../actor.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { StaffMember } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { requireMember, type Membership } from '../../actor.ts';
+import { covers } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
+import { merchantNamesOf, ownMerchantIds } from '../merchant/index.ts';
 import { clearCompanyFromSessions } from '../session/index.ts';
 import { userContacts } from '../user/index.ts';
 import {
@@ -32,6 +34,7 @@ export async function listStaff(db: Db, actor: Actor): Promise<StaffMember[]> {
       roleCode: roles.code,
       status: memberships.status,
       createdAt: memberships.createdAt,
+      merchantIds: memberships.merchantIds,
     })
     .from(memberships)
     .innerJoin(roles, eq(roles.id, memberships.roleId))
@@ -44,14 +47,40 @@ export async function listStaff(db: Db, actor: Actor): Promise<StaffMember[]> {
     db,
     joined.flatMap((r) => (r.userId === null ? [] : [r.userId])),
   );
+  // The names of the merchants members are limited to, of those the caller may see itself.
+  const names = await merchantNamesOf(
+    db,
+    rows.flatMap((r) => (r.merchantIds ?? []).filter((id) => covers(me.merchantIds, id))),
+  );
   return rows.map((r) => ({
     ...r,
+    merchantIds: r.roleCode === 'OWNER' ? null : r.merchantIds,
+    merchants: (r.merchantIds ?? []).flatMap((id) => {
+      const m = names.get(id);
+      return m ? [{ mchId: id, ...m }] : [];
+    }),
     userId: r.status === 'INVITED' ? null : r.userId,
     name: r.name ?? (r.status === 'INVITED' || r.userId === null ? null : (people.get(r.userId)?.name ?? null)),
     status: r.status as StaffMember['status'],
     isSelf: r.memberId === me.membershipId,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The merchants a member is to be limited to, checked (issue 11): null (every merchant) or ids of the
+ * organisation's merchants. Nobody grants more than they see themselves: a caller limited to some merchants gives
+ * only some of those (an id outside them is refused like another organisation's), never every merchant.
+ */
+async function checkedScope(tx: Tx, me: Membership, ids: readonly number[] | null): Promise<number[] | null> {
+  if (ids === null) {
+    if (me.merchantIds !== null) throw invalid(STAFF.merchantScope.onlyYourOwn);
+    return null;
+  }
+  const own = new Set(await ownMerchantIds(tx, me.companyId, ids));
+  const refused = ids.filter((id) => !own.has(id) || !covers(me.merchantIds, id));
+  if (refused.length > 0) throw invalid(STAFF.merchantScope.notOurs(refused));
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Only an owner may act on an owner or hand out the owner role. */
@@ -80,13 +109,16 @@ async function targetMember(tx: Tx, me: Membership, memberId: number): Promise<M
 export async function inviteStaff(
   db: Db,
   actor: Actor,
-  input: { mobile: string; name?: string | undefined; roleId: number },
+  input: { mobile: string; name?: string | undefined; roleId: number; merchantIds?: number[] | null | undefined },
 ): Promise<StaffMember> {
   const me = requireMember(actor);
   const memberId = await db.transaction(async (tx) => {
     const role = await findRole(tx, me.companyId, input.roleId);
     if (!role) throw notFound(STAFF.notFound.role);
     grantableBy(me, role);
+    const asked = input.merchantIds ?? null;
+    if (role.code === 'OWNER' && asked !== null) throw invalid(STAFF.merchantScope.ownerNotLimited);
+    const merchantIds = await checkedScope(tx, me, asked);
     const [existing] = await tx
       .select({ id: memberships.id })
       .from(memberships)
@@ -100,12 +132,13 @@ export async function inviteStaff(
       name: input.name || null,
       roleId: role.roleId,
       status: 'INVITED',
+      merchantIds,
     });
     await recordAudit(tx, actor, {
       action: 'staff.invite',
       targetType: 'member',
       targetId: id,
-      detail: { mobile: input.mobile, roleId: role.roleId, roleName: role.name },
+      detail: { mobile: input.mobile, roleId: role.roleId, roleName: role.name, merchantIds },
     });
     return id;
   });
@@ -121,6 +154,7 @@ export async function setStaffRole(db: Db, actor: Actor, input: { memberId: numb
     if (target.roleCode === 'OWNER') requireOwnerFor(me, 'changeOwnerRole');
     grantableBy(me, role);
     if (role.code !== 'OWNER') await keepLastOwner(tx, target, 'reassign');
+    else if (target.merchantIds !== null) throw invalid(STAFF.merchantScope.limitedOwnerRole);
     await tx.update(memberships).set({ roleId: role.roleId }).where(eq(memberships.id, target.memberId));
     await recordAudit(tx, actor, {
       action: 'staff.setRole',
@@ -148,6 +182,33 @@ export async function setStaffStatus(db: Db, actor: Actor, input: { memberId: nu
       targetType: 'member',
       targetId: target.memberId,
       detail: { mobile: target.mobile },
+    });
+  });
+}
+
+/**
+ * `POST /staff/setMerchants` (issue 11): limit a member (or an invitation) to some merchants of the organisation,
+ * or give it every merchant again (null). An owner is never limited. The member's next call reads the new scope:
+ * this write empties the access cache in every process (plugins/access.ts).
+ */
+export async function setStaffMerchants(
+  db: Db,
+  actor: Actor,
+  input: { memberId: number; merchantIds: number[] | null },
+) {
+  const me = requireMember(actor);
+  await db.transaction(async (tx) => {
+    const target = await targetMember(tx, me, input.memberId);
+    if (target.roleCode === 'OWNER' && input.merchantIds !== null) throw invalid(STAFF.merchantScope.ownerNotLimited);
+    const merchantIds = await checkedScope(tx, me, input.merchantIds);
+    const before = target.merchantIds === null ? null : [...target.merchantIds].sort((a, b) => a - b);
+    if (JSON.stringify(before) === JSON.stringify(merchantIds)) return;
+    await tx.update(memberships).set({ merchantIds }).where(eq(memberships.id, target.memberId));
+    await recordAudit(tx, actor, {
+      action: 'staff.setMerchants',
+      targetType: 'member',
+      targetId: target.memberId,
+      detail: { mobile: target.mobile, from: before, to: merchantIds },
     });
   });
 }

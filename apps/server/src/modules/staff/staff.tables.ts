@@ -39,6 +39,11 @@ export const memberships = pgTable(
       .references(() => roles.id),
     /** ACTIVE | DISABLED | INVITED */
     status: text('status').notNull().default('ACTIVE'),
+    /**
+     * The merchants the member may see and act on (issue 11): null = every merchant of the organisation, an array
+     * = only those (ids of the organisation's merchants, 1..200). An owner is never limited.
+     */
+    merchantIds: integer('merchant_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { addDays, dayOf, rangeOf } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf, pageOf } from '../../keyset.ts';
+import { inScope, type MerchantScope } from '../../merchant-scope.ts';
 import { merchantIdsSubquery, merchantNamesOf } from '../merchant/index.ts';
 import { personNames } from '../user/index.ts';
 import { maskedPayee, payeesById } from './payee.service.ts';
@@ -20,12 +21,17 @@ export interface TransferFilterInput {
   transferNo?: string | undefined;
 }
 
-/** The filter's WHERE: the organisation, the time asked (default the last 7 days and today), merchants, statuses. */
-function conditions(companyId: number, f: TransferFilterInput, tz: string): SQL {
+/**
+ * The filter's WHERE: the organisation (the member's merchants), the time asked (default the last 7 days and
+ * today), merchants, statuses.
+ */
+function conditions(member: { companyId: number; merchantIds: MerchantScope }, f: TransferFilterInput, tz: string) {
+  const { companyId } = member;
   const today = dayOf(new Date(), tz);
   const { start, end } = rangeOf(f.from ?? addDays(today, -7), f.to ?? today, tz);
-  const parts: SQL[] = [
+  const parts: (SQL | undefined)[] = [
     eq(transfers.companyId, companyId),
+    inScope(transfers.merchantId, member.merchantIds),
     gte(transfers.createdAt, start),
     lt(transfers.createdAt, end),
   ];
@@ -84,7 +90,7 @@ export async function listTransfers(
 ): Promise<TransferPage> {
   const { cursor, limit, ...filter } = body;
   const beforeId = beforeIdOf(cursor);
-  const where = conditions(requireMember(actor).companyId, filter, tz);
+  const where = conditions(requireMember(actor), filter, tz);
   const rows = await db
     .select()
     .from(transfers)
@@ -101,7 +107,7 @@ export async function transferSummary(
   filter: TransferFilterInput,
   tz: string,
 ): Promise<TransferSummary> {
-  const where = conditions(requireMember(actor).companyId, filter, tz);
+  const where = conditions(requireMember(actor), filter, tz);
   const by = (status: string) =>
     sql<string>`coalesce(sum(${transfers.amountFen}) filter (where ${transfers.status} = ${status}), 0)::text`;
   const [r] = await db
@@ -119,11 +125,17 @@ export async function transferSummary(
 
 /** `GET /transfer/detail`. */
 export async function transferDetail(db: Tx, actor: Actor, transferNo: string): Promise<TransferItem> {
-  const { companyId } = requireMember(actor);
+  const { companyId, merchantIds } = requireMember(actor);
   const [row] = await db
     .select()
     .from(transfers)
-    .where(and(eq(transfers.transferNo, transferNo), eq(transfers.companyId, companyId)));
+    .where(
+      and(
+        eq(transfers.transferNo, transferNo),
+        eq(transfers.companyId, companyId),
+        inScope(transfers.merchantId, merchantIds),
+      ),
+    );
   if (!row) throw notFound(TRANSFER.transferNotFound);
   return transferItem(db, row);
 }

@@ -4,6 +4,8 @@ import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import type { Text } from '../../i18n/text.ts';
+import { covers, type MerchantScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { balancesOf, lockBalances, merchantAccount, postTransaction, reverseTransaction } from '../ledger/index.ts';
 import { merchantForPayment, merchantIdsOf } from '../merchant/index.ts';
@@ -23,17 +25,16 @@ type Row = typeof transfers.$inferSelect;
 /** Where paid-out money goes in the ledger: out of the platform, to the payee (debit-normal). */
 const PAYOUT = 'platform:payout';
 
-/** The organisation's merchant by number, for a member of the organisation. */
-async function merchantOf(db: Tx, companyId: number, mchNo: string) {
-  const [id] = await merchantIdsOf(db, companyId, [mchNo]);
+/** The organisation's merchant by number, for a member of the organisation (within its merchant scope). */
+async function merchantOf(db: Tx, member: { companyId: number; merchantIds: MerchantScope }, mchNo: string) {
+  const [id] = await merchantIdsOf(db, member.companyId, [mchNo], member.merchantIds);
   if (id === undefined) throw notFound(TRANSFER.merchantNotFound);
   return (await merchantForPayment(db, id))!;
 }
 
 /** `GET /balance`: pending, available and in transit, from the ledger's kept balances. */
 export async function balanceOf(db: Tx, actor: Actor, mchNo: string): Promise<Balance> {
-  const { companyId } = requireMember(actor);
-  const m = await merchantOf(db, companyId, mchNo);
+  const m = await merchantOf(db, requireMember(actor), mchNo);
   const [pending, available, inTransit] = [
     merchantAccount(m.id, 'pending'),
     merchantAccount(m.id, 'available'),
@@ -70,7 +71,8 @@ export interface NewTransfer {
  * transfer. Above the threshold the contact mobile's SMS code is required (checked before the money moves).
  */
 export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, settings: TransferSettings) {
-  const { companyId } = requireMember(actor);
+  const member = requireMember(actor);
+  const { companyId } = member;
   const hash = requestHash({
     mchNo: input.mchNo,
     accountId: input.accountId,
@@ -82,12 +84,14 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
       .select()
       .from(transfers)
       .where(and(eq(transfers.companyId, companyId), eq(transfers.idempotencyKey, input.idempotencyKey)));
+    // A transfer of a merchant outside the member's scope: that merchant is not found for this member.
+    if (row && !covers(member.merchantIds, row.merchantId)) throw notFound(TRANSFER.merchantNotFound);
     if (row && row.requestHash !== hash) throw conflict(TRANSFER.keyReused);
     return row ?? null;
   };
   const found = await earlier();
   if (found) return found;
-  const m = await merchantOf(db, companyId, input.mchNo);
+  const m = await merchantOf(db, member, input.mchNo);
   if (m.status !== 'ACTIVE') throw conflict(TRANSFER.merchantNotActive);
   await findPayee(db, companyId, input.accountId);
   if (input.amountFen > settings.smsAboveFen) {
@@ -128,17 +132,7 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
             createdBy: actor.userId,
           })
           .returning();
-        await postTransaction(tx, {
-          kind: 'TRANSFER',
-          refNo: row!.transferNo,
-          companyId,
-          at: row!.createdAt,
-          entries: [
-            { account: available, amountFen: -input.amountFen },
-            { account: merchantAccount(m.id, 'in_transit'), amountFen: input.amountFen },
-          ],
-          noOverdraft: { accounts: [available], refusal: TRANSFER.notEnough(balances.get(available)!) },
-        });
+        await holdTransferMoney(tx, row!, TRANSFER.notEnough(balances.get(available)!));
         await recordAudit(tx, actor, {
           action: 'transfer.create',
           targetType: 'transfer',
@@ -149,6 +143,29 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
       }),
     earlier,
   );
+}
+
+/**
+ * A new transfer's money held: the merchant's available into in transit (the TRANSFER transaction), refused with
+ * `short` rather than leave available below zero. `finishTransfer` pays it out or gives it back.
+ */
+export function holdTransferMoney(
+  tx: Tx,
+  t: Pick<Row, 'transferNo' | 'companyId' | 'merchantId' | 'amountFen' | 'createdAt'>,
+  short: Text,
+) {
+  const available = merchantAccount(t.merchantId, 'available');
+  return postTransaction(tx, {
+    kind: 'TRANSFER',
+    refNo: t.transferNo,
+    companyId: t.companyId,
+    at: t.createdAt,
+    entries: [
+      { account: available, amountFen: -t.amountFen },
+      { account: merchantAccount(t.merchantId, 'in_transit'), amountFen: t.amountFen },
+    ],
+    noOverdraft: { accounts: [available], refusal: short },
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { BillBody } from '@mchweb/contract';
-import { lastDays } from '@/lib/date-range';
+import { businessToday, lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
 import { MCH_NO_PATTERN } from '@/components/reconciliation/values';
 import { NS } from '../i18n';
@@ -33,7 +33,7 @@ export function BillPicker({ bill, onChange }: { bill: BillBody; onChange: (b: B
   const { t } = useTranslation(NS);
   const { mchList } = useSession();
   const day = dayjs(bill.date);
-  const isToday = !day.isBefore(dayjs(), 'day');
+  const isToday = !day.isBefore(dayjs(businessToday()), 'day');
   const go = (date: string) => onChange({ ...bill, date });
   return (
     <ConfigProvider theme={{ token: { colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)' } }}>
@@ -58,7 +58,7 @@ export function BillPicker({ bill, onChange }: { bill: BillBody; onChange: (b: B
           <DatePicker
             value={day}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(dayjs(businessToday()), 'day')}
             onChange={(d) => d && go(d.format(DAY))}
             aria-label={t('pick.date')}
             data-testid="bill-date"

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { Permission } from '@/components/permission';
 import { useDayFigures } from '@/components/reconciliation/day-figures';
 import { MovementTable } from '@/components/reconciliation/movement-table';
+import { businessToday } from '@/lib/date-range';
 import { allowedPaths, useSession } from '@/lib/session';
 import { useBillRows } from '../api/bill-rows';
 import { useBillSummary } from '../api/bill-summary';
@@ -39,7 +40,7 @@ export default function BillPage() {
   const names = new Map(session.mchList.map((m) => [m.mchNo, m.name]));
   const merchantName = (mchNo: string) => names.get(mchNo) ?? mchNo;
   const canOpenSettlement = allowedPaths(session.menuData).has('/settlement');
-  const isToday = !dayjs(bill.date).isBefore(dayjs(), 'day');
+  const isToday = !dayjs(bill.date).isBefore(dayjs(businessToday()), 'day');
 
   let body;
   if (summary.isError && !s)

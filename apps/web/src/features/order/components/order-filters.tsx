@@ -6,7 +6,7 @@ import { parseYuan } from '@mchweb/contract/money';
 import { CheckedInput } from '@/components/checked-input';
 import { FilterSelect } from '@/components/filter-select';
 import { FoldedFilters } from '@/components/folded-filters';
-import { lastDays } from '@/lib/date-range';
+import { businessToday, lastDays } from '@/lib/date-range';
 import { useSession } from '@/lib/session';
 import {
   CHANNEL_LIST,
@@ -131,7 +131,7 @@ export function OrderFilters({
         value={[dayjs(String(filter.from)), dayjs(String(filter.to))]}
         presets={[today(), preset(7), preset(30), preset(90)]}
         allowClear={false}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        disabledDate={(d) => d.isAfter(dayjs(businessToday()), 'day')}
         onChange={(v) => v?.[0] && v[1] && set({ from: v[0].format(DAY), to: v[1].format(DAY) })}
         placeholder={[t('filter.from'), t('filter.to')]}
         aria-label={t('filter.range')}

@@ -5,6 +5,7 @@ import { MOBILE_RE } from '@/lib/rules';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useInviteStaff, type InviteStaffInput } from '../api/invite-staff';
+import { MerchantScopeInput, merchantScopeHint, merchantScopeRules } from './merchant-scope-input';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
 
@@ -13,8 +14,18 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<InviteStaffInput>();
   const invite = useInviteStaff();
+  const roleId = Form.useWatch('roleId', form);
+  const merchantIds = Form.useWatch('merchantIds', form);
+  const ownerRole = roles.find((r) => r.roleId === roleId)?.code === 'OWNER';
   const { onFinish, busy } = useServerForm(form, {
-    submit: (v) => invite.mutateAsync({ mobile: v.mobile.trim(), roleId: v.roleId, name: v.name?.trim() || undefined }),
+    submit: (v) =>
+      invite.mutateAsync({
+        mobile: v.mobile.trim(),
+        roleId: v.roleId,
+        name: v.name?.trim() || undefined,
+        // An owner always sees every merchant.
+        merchantIds: ownerRole ? null : (v.merchantIds ?? null),
+      }),
     onSuccess: (member) => {
       toast.success(t('staff.invited', { mobile: member.mobile }));
       onClose();
@@ -35,7 +46,13 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
       cancelButtonProps={{ 'data-testid': 'invite-cancel' }}
     >
       <Alert type="info" showIcon title={t('staff.inviteHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        initialValues={{ merchantIds: null }}
+      >
         <Form.Item
           name="mobile"
           label={t('col.mobile')}
@@ -51,6 +68,14 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
             data-testid="invite-role"
             options={roles.map((r) => ({ value: r.roleId, label: roleLabel(t, r.code, r.name) }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="merchantIds"
+          label={t('scope.label')}
+          rules={ownerRole ? [] : merchantScopeRules(t)}
+          extra={merchantScopeHint(t, merchantIds, ownerRole)}
+        >
+          <MerchantScopeInput ownerRole={ownerRole} />
         </Form.Item>
       </Form>
     </Modal>

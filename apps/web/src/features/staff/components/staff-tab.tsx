@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Grid, Modal, Space, Table, Tag } from 'antd';
+import { Button, Empty, Grid, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { useSetStaffStatus } from '../api/set-staff-status';
 import { useStaffList } from '../api/staff-list';
 import { ChangeRoleModal } from './change-role-modal';
 import { InviteModal } from './invite-modal';
+import { MerchantScopeModal } from './merchant-scope-modal';
 import { LoadError } from '@/components/load-error';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
@@ -29,6 +30,7 @@ export function StaffTab() {
   const narrow = !Grid.useBreakpoint().md;
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<StaffMember | null>(null);
+  const [scoping, setScoping] = useState<StaffMember | null>(null);
   const who = (m: StaffMember) => m.name || m.mobile;
 
   async function toggle(m: StaffMember) {
@@ -68,6 +70,12 @@ export function StaffTab() {
       <Button type="link" size="small" onClick={() => setChanging(m)} data-testid={`staff-role-${m.mobile}`}>
         {t('staff.changeRole')}
       </Button>
+      {/* An owner always sees every merchant: nothing to limit. */}
+      {m.roleCode !== 'OWNER' && (
+        <Button type="link" size="small" onClick={() => setScoping(m)} data-testid={`staff-scope-${m.mobile}`}>
+          {t('scope.edit')}
+        </Button>
+      )}
       {/* Nobody disables or removes themselves (the server refuses); leaving is on /organ-select. */}
       {m.status !== 'INVITED' && !m.isSelf && (
         <Button
@@ -92,6 +100,30 @@ export function StaffTab() {
       {t(`memberStatus.${s}`)}
     </Tag>
   );
+  /** "All merchants", or "2 merchants" naming them in a tooltip (those the viewer may see). */
+  const scopeLabel = (m: StaffMember) => {
+    if (m.merchantIds === null) return <span data-testid={`staff-scope-label-${m.mobile}`}>{t('scope.all')}</span>;
+    const hidden = m.merchantIds.length - m.merchants.length;
+    const names = [
+      ...m.merchants.map((x) => `${x.name} (${x.mchNo})`),
+      ...(hidden > 0 ? [t('scope.hidden', { count: hidden })] : []),
+    ];
+    return (
+      <Tooltip
+        title={
+          <ul className="staff-scope-list">
+            {names.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        }
+      >
+        <Tag className="staff-scope-tag" tabIndex={0} data-testid={`staff-scope-label-${m.mobile}`}>
+          {t('scope.count', { count: m.merchantIds.length })}
+        </Tag>
+      </Tooltip>
+    );
+  };
   const narrowColumns = [
     {
       key: 'member',
@@ -105,6 +137,8 @@ export function StaffTab() {
           <div className="staff-muted">
             {m.name ? `${m.mobile} · ` : ''}
             {roleLabel(t, m.roleCode, m.roleName)}
+            {' · '}
+            {scopeLabel(m)}
           </div>
           {canEdit && <div style={{ marginLeft: -8 }}>{actions(m)}</div>}
         </div>
@@ -127,6 +161,11 @@ export function StaffTab() {
       title: t('col.role'),
       key: 'role',
       render: (_: unknown, m: StaffMember) => roleLabel(t, m.roleCode, m.roleName),
+    },
+    {
+      title: t('col.merchants'),
+      key: 'merchants',
+      render: (_: unknown, m: StaffMember) => scopeLabel(m),
     },
     {
       title: t('col.status'),
@@ -181,6 +220,7 @@ export function StaffTab() {
       {changing && roles.data && (
         <ChangeRoleModal member={changing} roles={roles.data} onClose={() => setChanging(null)} />
       )}
+      {scoping && <MerchantScopeModal member={scoping} onClose={() => setScoping(null)} />}
     </>
   );
 }
