@@ -36,12 +36,23 @@ function vitestErrors(logFile) {
   const start = lines.findIndex((l) => /Unhandled (Error|Rejection)|Errors? occurred|FAIL /.test(l));
   return start < 0 ? lines.slice(-15) : lines.slice(start, start + 40);
 }
+// The failed tests' names and first message line, so the end of a long CI log says which test failed.
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map(
+        (t) => `${path.relative(root, file.name)} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
+      ),
+  );
+}
 const readJson = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
 const failures = [];
 let passed = 0;
 let failed = 0;
 let vitestNote = null;
+const failedNames = [];
 
 if (!only || only === 'checks') {
   if (!run('prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])) failures.push('prettier');
@@ -69,6 +80,7 @@ if (!only || only === 'unit') {
   if (!ok || !r) {
     failures.push('vitest');
     if (r && !r.numFailedTests) vitestNote = vitestErrors(log);
+    if (r) failedNames.push(...vitestFailures(r));
   }
 }
 
@@ -85,6 +97,7 @@ if (!only || only === 'e2e') {
   if (!ok || !r) failures.push('playwright');
 }
 
+if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
 if (vitestNote) console.log(`\nVitest failed with no failed test; from its output:\n${vitestNote.join('\n')}`);
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`${passed} passed, ${failed} failed`);
