@@ -10,9 +10,10 @@ import type {
   SettlementSummary,
   TransferSummary,
 } from '@mchweb/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { reconcileDay } from '../src/modules/settlement/index.ts';
+import { settlements as settlementsTable } from '../src/modules/settlement/settlement.tables.ts';
 import { createTestApp, download, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, paid, shanghaiDay } from './payment-fixtures.ts';
 
@@ -134,6 +135,49 @@ describe('the trade bill', () => {
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(['Transactions', 'Summary']);
     expect(Math.round(Number(book.getWorksheet('Summary')!.getRow(2).getCell(7).value) * 100)).toBe(bill.total.netFen);
+  });
+
+  it("the export's summary block agrees with the page's totals on a settled day, today (not settled) and a day half settled", async () => {
+    const block = async (date: string) => {
+      const csv = await file(`${M}/exportTradeBill`, { date, format: 'csv' });
+      const cells = csv.body.trim().split('\n').at(-1)!.split(',').map(Number);
+      const [tradeCount, tradeFen, refundCount, refundFen, feeFen, splitFen, netFen] = cells as number[];
+      return {
+        tradeCount,
+        tradeFen: Math.round(tradeFen! * 100),
+        refundCount,
+        refundFen: Math.round(refundFen! * 100),
+        feeFen: Math.round(feeFen! * 100),
+        splitFen: Math.round(splitFen! * 100),
+        netFen: Math.round(netFen! * 100),
+      };
+    };
+    const page = async (date: string) => (await owner.post<BillSummary>(`${M}/bill/summary`, { date })).body.data;
+    for (const date of [shanghaiDay(-2), shanghaiDay(0)]) {
+      const { total, settlements } = await page(date);
+      expect(settlements.length > 0).toBe(date !== shanghaiDay(0));
+      expect(await block(date)).toEqual(total);
+    }
+    // Half settled: one merchant's settlement of the day taken back (as if the job were still running), restored after.
+    const day = shanghaiDay(-4);
+    const before = await page(day);
+    const [gone] = await t.database.db
+      .delete(settlementsTable)
+      .where(and(eq(settlementsTable.settleDate, day), eq(settlementsTable.settleNo, before.settlements[0]!.settleNo)))
+      .returning();
+    try {
+      const half = await page(day);
+      expect(half.settlements).toHaveLength(before.settlements.length - 1);
+      expect(half.total).toEqual({
+        ...before.total,
+        splitFen: before.total.splitFen - gone!.splitFen,
+        netFen: before.total.netFen + gone!.splitFen,
+      });
+      expect(await block(day)).toEqual(half.total);
+    } finally {
+      await t.database.db.insert(settlementsTable).values({ ...gone!, id: undefined });
+    }
+    expect(await block(day)).toEqual(before.total);
   });
 
   it('exports settlements with the rows of the list', async () => {

@@ -15,7 +15,7 @@ import {
 import { movementLinesQuery } from '../ledger/index.ts';
 import { merchantOfRows } from '../merchant/index.ts';
 import { orderNoOfRefundSql } from '../order/index.ts';
-import { billMerchants, billSummary } from './bill.service.ts';
+import { billMerchants, billTotals } from './bill.service.ts';
 import { settlementConditions, type SettlementFilterInput } from './settlement-query.service.ts';
 import { settlements } from './settlement.tables.ts';
 
@@ -120,7 +120,7 @@ export async function tradeBillFile(
   return exportFile(database, format, await tradeBillSheets(database.db, actor, input, tz));
 }
 
-/** The trade bill's two sheets: its rows (one query), and the summary block of `billSummary`. */
+/** The trade bill's two sheets: its rows (one query), and the summary block of `billTotals`. */
 export async function tradeBillSheets(
   db: Tx,
   actor: Actor,
@@ -128,10 +128,11 @@ export async function tradeBillSheets(
   tz: string,
 ): Promise<[QuerySheet, ValueSheet]> {
   const language = actor.language;
-  const rows = billRowsSheet(await billMerchants(db, actor, input.mchNo), input.date, language, tz);
+  const ids = await billMerchants(db, actor, input.mchNo);
+  const rows = billRowsSheet(ids, input.date, language, tz);
   // The summary block is worked out while the rows stream (on another connection on PostgreSQL), so it is ready
   // when they end; a download closed before it never asks for it, hence the catch.
-  const totals = billSummary(db, actor, input, tz);
+  const totals = billTotals(db, ids, input.date, tz);
   totals.catch(() => {});
   const summary: ValueSheet = {
     name: zh(language) ? '汇总' : 'Summary',
@@ -147,7 +148,7 @@ export async function tradeBillSheets(
       ] as const
     ).map(([zhHeader, enHeader, kind]) => ({ header: zh(language) ? zhHeader : enHeader, kind, width: 18 })),
     rows: async () => {
-      const { total } = await totals;
+      const total = await totals;
       return [
         [
           total.tradeCount,
