@@ -59,6 +59,9 @@ describe('orders in the back office', () => {
     });
     const numbers = async (body: object) => (await list(owner, body)).data.rows.map((o) => o.orderNo);
     expect(await numbers({ mchNos: ['M100000002'] })).toEqual([b]);
+    // The same shape of filter with other values (the list's query is prepared once per shape).
+    expect(await numbers({ mchNos: ['M100000001'] })).toEqual([c, a]);
+    expect(await numbers({ mchNos: ['M100000001', 'M100000002'], statuses: ['SUCCESS'] })).toEqual([b, a]);
     expect(await numbers({ statuses: ['PENDING'] })).toEqual([c]);
     expect(await numbers({ channels: ['ALIPAY', 'UNIONPAY'] })).toEqual([c, b]);
     expect(await numbers({ amountMinFen: 1_000, amountMaxFen: 5_000 })).toEqual([b]);

@@ -123,7 +123,8 @@ function literal(value: unknown): string {
   }
   if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]`;
+  // An empty array literal has no type to infer: '{}' takes the type of what it is compared with.
+  if (Array.isArray(value)) return value.length ? `array[${value.map(literal).join(', ')}]` : "'{}'";
   return pg.escapeLiteral(String(value));
 }
 

@@ -18,6 +18,7 @@ export {
   merchantForPayment,
   merchantIdByNo,
   merchantIdsOf,
+  merchantIdsByNoSql,
   merchantIdsSubquery,
   merchantNamesOf,
   ownMerchantIds,

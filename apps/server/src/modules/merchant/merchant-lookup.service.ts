@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Channel, MerchantStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
@@ -74,6 +74,13 @@ export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number
   for (const r of rows) found.set(r.id, { mchNo: r.mchNo, name: r.name });
   return found;
 }
+
+/**
+ * merchantIdsSubquery with its values bound by the caller (a prepared query's placeholders): the ids of an
+ * organisation's merchants with these numbers.
+ */
+export const merchantIdsByNoSql = (companyId: SQLChunk, mchNos: SQLChunk): SQL =>
+  sql`(select ${merchants.id} from ${merchants} where ${merchants.companyId} = ${companyId} and ${merchants.mchNo} = any(${mchNos}))`;
 
 /**
  * The same as merchantIdsOf, as a subquery for another module's WHERE (`merchant_id in (...)`): the filter costs

@@ -1,11 +1,11 @@
-import { and, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORDER_DEFAULT_DAYS, type orderFilter } from '@mchweb/contract';
 import { addDays, dayOf, rangeOf } from '../../business-day.ts';
 import { invalid } from '../../errors.ts';
 import { containsPattern } from '../../keyset.ts';
-import { inScope, type MerchantScope } from '../../merchant-scope.ts';
-import { merchantIdsSubquery } from '../merchant/index.ts';
+import type { MerchantScope } from '../../merchant-scope.ts';
+import { merchantIdsByNoSql, merchantIdsSubquery } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
 import { orders } from './order.tables.ts';
 
@@ -49,23 +49,33 @@ export const needsRows = (f: Filter) =>
   f.codeNo !== undefined ||
   f.label !== undefined;
 
+/**
+ * How a filter's values enter its SQL: as bound parameters (`asParams`), or, for the list, as the named
+ * placeholders of a query prepared once per shape of filter (order-query.service.ts). The value is the driver's:
+ * times as ISO strings, lists as arrays (`= any(...)`).
+ */
+export type Bind = (name: string, value: unknown) => SQLChunk;
+export const asParams: Bind = (_name, value) => sql.param(value);
+
 /** The WHERE of the orders the filter selects, within [start, end) (defaults to the filter's range). */
-export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end): SQL {
+export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end, bind: Bind = asParams): SQL {
   const f = r.filter;
   const time = f.timeField === 'paid' ? orders.paidAt : orders.createdAt;
-  const parts: (SQL | undefined)[] = [
-    eq(orders.companyId, r.companyId),
-    inScope(orders.merchantId, r.scope),
-    gte(time, start),
-    lt(time, end),
+  const company = bind('companyId', r.companyId);
+  const parts: SQL[] = [
+    sql`${orders.companyId} = ${company}`,
+    sql`${time} >= ${bind('start', start.toISOString())}`,
+    sql`${time} < ${bind('end', end.toISOString())}`,
   ];
-  if (r.merchants) parts.push(inArray(orders.merchantId, r.merchants));
-  if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses));
-  if (f.channels?.length) parts.push(inArray(orders.channel, f.channels));
-  if (f.amountMinFen !== undefined) parts.push(gte(orders.amountFen, f.amountMinFen));
-  if (f.amountMaxFen !== undefined) parts.push(lte(orders.amountFen, f.amountMaxFen));
-  if (f.orderNo) parts.push(eq(orders.orderNo, f.orderNo));
-  if (f.codeNo) parts.push(eq(orders.codeNo, f.codeNo));
-  if (f.label) parts.push(ilike(orders.label, containsPattern(f.label)));
+  if (r.scope) parts.push(sql`${orders.merchantId} = any(${bind('scope', [...r.scope])})`);
+  if (f.mchNos?.length)
+    parts.push(sql`${orders.merchantId} in ${merchantIdsByNoSql(company, bind('mchNos', f.mchNos))}`);
+  if (f.statuses?.length) parts.push(sql`${orders.status} = any(${bind('statuses', f.statuses)})`);
+  if (f.channels?.length) parts.push(sql`${orders.channel} = any(${bind('channels', f.channels)})`);
+  if (f.amountMinFen !== undefined) parts.push(sql`${orders.amountFen} >= ${bind('amountMin', f.amountMinFen)}`);
+  if (f.amountMaxFen !== undefined) parts.push(sql`${orders.amountFen} <= ${bind('amountMax', f.amountMaxFen)}`);
+  if (f.orderNo) parts.push(sql`${orders.orderNo} = ${bind('orderNo', f.orderNo)}`);
+  if (f.codeNo) parts.push(sql`${orders.codeNo} = ${bind('codeNo', f.codeNo)}`);
+  if (f.label) parts.push(sql`${orders.label} ilike ${bind('label', containsPattern(f.label))}`);
   return and(...parts)!;
 }
