@@ -6,7 +6,9 @@
  *   node --import tsx scripts/bench/cpu-profile.ts [out-dir]        profile and summarise
  *   node --import tsx scripts/bench/cpu-profile.ts --summarise dir   summarise a profile made before
  *
- * PROFILE_ROOT runs another checkout (to compare with an earlier commit); PROFILE_SECONDS (default 8).
+ * PROFILE_ROOT runs another checkout (to compare with an earlier commit); PROFILE_SECONDS (default 8). To drive a
+ * read-only POST instead: PROFILE_PATH (e.g. /api/merchant/order/list) and PROFILE_BODY (its JSON), on
+ * PROFILE_DATABASE_URL (a PostgreSQL database with the orders benchmark's data) rather than a fresh PGlite.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -125,7 +127,13 @@ async function profile(dir: string) {
     cwd: root,
     env: {
       ...process.env,
-      ...{ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+      ...{
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.PROFILE_DATABASE_URL ?? '',
+        REDIS_URL: '',
+      },
       ...{ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', WEB_DIST: '/nonexistent' },
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -140,10 +148,18 @@ async function profile(dir: string) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const url = `${base}/api/merchant/user/getCurrentUser`;
-  const headers = { token: await signIn(base) };
-  await autocannon({ url, headers, connections: 50, duration: 2 }); // warm-up: JIT, caches
-  const result = await autocannon({ url, headers, connections: 50, duration: seconds });
+  const url = `${base}${process.env.PROFILE_PATH ?? '/api/merchant/user/getCurrentUser'}`;
+  const body = process.env.PROFILE_BODY;
+  const first = await fetch(`${base}/api/merchant/user/getCurrentUser`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = {
+    token: await signIn(base),
+    ...(body ? { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}),
+  };
+  const load = { url, headers, connections: 50, ...(body ? { method: 'POST' as const, body } : {}) };
+  await autocannon({ ...load, duration: 2 }); // warm-up: JIT, caches
+  const result = await autocannon({ ...load, duration: seconds });
+  if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);
   const stopped = performance.now();
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');

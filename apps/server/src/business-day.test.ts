@@ -16,6 +16,14 @@ describe('business days', () => {
     expect(start.toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(next.getTime() - start.getTime()).toBe(23 * 3600_000);
   });
+  it('takes the offset of the very minute, just before and after a change, however often it is asked', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(compactTime(new Date('2026-03-29T00:59:59Z'), 'Europe/Berlin')).toBe('20260329015959');
+      expect(compactTime(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe('20260329030000');
+      expect(compactTime(new Date('2026-10-25T00:59:59Z'), 'Europe/Berlin')).toBe('20261025025959');
+      expect(compactTime(new Date('2026-10-25T01:00:00Z'), 'Europe/Berlin')).toBe('20261025020000');
+    }
+  });
   it('makes [from, to) ranges from days and instants', () => {
     const r = rangeOf('2026-05-01', '2026-05-03', tz);
     expect(r.start.toISOString()).toBe('2026-04-30T16:00:00.000Z');

@@ -1,17 +1,17 @@
-import { and, sql, type SQL, type SQLChunk } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORDER_DEFAULT_DAYS, type orderFilter } from '@mchweb/contract';
 import { addDays, dayOf, rangeOf } from '../../business-day.ts';
 import { invalid } from '../../errors.ts';
 import { containsPattern } from '../../keyset.ts';
 import type { MerchantScope } from '../../merchant-scope.ts';
-import { merchantIdsByNoSql, merchantIdsSubquery } from '../merchant/index.ts';
+import { merchantIdsByNoSql } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
 import { orders } from './order.tables.ts';
 
 export type Filter = z.output<typeof orderFilter>;
 
-/** A filter made concrete: the organisation, the [start, end) instants, and the merchants by id. */
+/** A filter made concrete: the organisation, the member's scope and the [start, end) instants. */
 export interface ResolvedFilter {
   companyId: number;
   /** The member's merchant scope: every query of the filter stays within it (null: every merchant). */
@@ -19,14 +19,12 @@ export interface ResolvedFilter {
   filter: Filter;
   start: Date;
   end: Date;
-  /** The merchants asked for (numbers of other organisations match nothing); null: every merchant. */
-  merchants: SQL | null;
 }
 
 /** Whose orders: an organisation's (every merchant), or a member's (its merchant scope). */
 export type OrderOwner = number | { companyId: number; merchantIds: MerchantScope };
 
-/** The filter's time range (S9.5 default: ORDER_DEFAULT_DAYS days back and today) and merchants. */
+/** The filter's time range (S9.5 default: ORDER_DEFAULT_DAYS days back and today). */
 export function resolveFilter(owner: OrderOwner, filter: Filter, tz: string, now = new Date()) {
   const { companyId, merchantIds: scope } = typeof owner === 'number' ? { companyId: owner, merchantIds: null } : owner;
   const today = dayOf(now, tz);
@@ -36,8 +34,7 @@ export function resolveFilter(owner: OrderOwner, filter: Filter, tz: string, now
     tz,
   );
   if (end <= start) throw invalid(ORDER.badRange);
-  const merchants = filter.mchNos?.length ? merchantIdsSubquery(companyId, filter.mchNos) : null;
-  return { companyId, scope, filter, start, end, merchants } satisfies ResolvedFilter;
+  return { companyId, scope, filter, start, end } satisfies ResolvedFilter;
 }
 
 /** Whether the filter has conditions only the order rows know (the day totals cannot answer it). */
@@ -56,6 +53,13 @@ export const needsRows = (f: Filter) =>
  */
 export type Bind = (name: string, value: unknown) => SQLChunk;
 export const asParams: Bind = (_name, value) => sql.param(value);
+
+/** `column` is one of the merchants the filter names (numbers of other organisations match nothing), if it names any. */
+export function merchantCondition(column: AnyColumn, r: ResolvedFilter, bind: Bind = asParams, company?: SQLChunk) {
+  const mchNos = r.filter.mchNos;
+  if (!mchNos?.length) return undefined;
+  return sql`${column} in ${merchantIdsByNoSql(company ?? bind('companyId', r.companyId), bind('mchNos', mchNos))}`;
+}
 
 /** The WHERE of the orders the filter selects, within [start, end) (defaults to the filter's range). */
 export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end, bind: Bind = asParams): SQL {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   rateFromTenths,
   type Channel,
@@ -24,7 +24,24 @@ import { orders, refunds } from './order.tables.ts';
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } | undefined): OrderListItem {
+/** What a line of the list shows of an order (the list reads only these columns). */
+const listColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  codeNo: orders.codeNo,
+  label: orders.label,
+  channel: orders.channel,
+  status: orders.status,
+  amountFen: orders.amountFen,
+  feeFen: orders.feeFen,
+  refundedFen: orders.refundedFen,
+  refundingFen: orders.refundingFen,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+};
+type ListRow = Pick<OrderRow, keyof typeof listColumns>;
+
+export function listItem(o: ListRow, merchant: { mchNo: string; name: string } | undefined): OrderListItem {
   return {
     orderNo: o.orderNo,
     mchNo: merchant?.mchNo ?? '',
@@ -43,7 +60,7 @@ export function listItem(o: OrderRow, merchant: { mchNo: string; name: string } 
   };
 }
 
-const pageColumns = { ...getTableColumns(orders), ...merchantFieldsOf(orders.merchantId) };
+const pageColumns = { ...listColumns, ...merchantFieldsOf(orders.merchantId) };
 
 /** The WHERE of a page: the filter's orders older than the cursor's (ids grow with creation). */
 function pageWhere(r: ResolvedFilter, cursor: string | undefined, bind: Bind) {

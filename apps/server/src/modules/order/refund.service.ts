@@ -25,7 +25,7 @@ type RefundRow = typeof refunds.$inferSelect;
 const REFUNDABLE: readonly string[] = ['SUCCESS', 'PARTIAL_REFUNDED'];
 
 /** What may still be refunded: the amount less refunds that succeeded or are still processing. */
-export const refundableOf = (o: OrderRow) =>
+export const refundableOf = (o: Pick<OrderRow, 'status' | 'amountFen' | 'refundedFen' | 'refundingFen'>) =>
   REFUNDABLE.includes(o.status) ? o.amountFen - o.refundedFen - o.refundingFen : 0;
 
 export interface RefundRequest {
