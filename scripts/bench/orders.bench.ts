@@ -1,8 +1,10 @@
 // Orders at the scale users reach (issue 11): a million orders over 90 days in one organisation. The list's database
 // time and the summary on PGlite; on PostgreSQL the list against its own SQL run directly, its throughput, the
 // exports against `psql \copy`, and the cashier's payments per second with nothing lost or doubled.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
@@ -14,7 +16,7 @@ import { inlineQuery, inlineSql } from '../../apps/server/src/db/client.ts';
 import { csvCopyQuery } from '../../apps/server/src/export-file.ts';
 import { ordersSheet } from '../../apps/server/src/modules/order/order-export.ts';
 import { cashierRun, exportRun, type ExportFigures } from './orders-http.ts';
-import { signIn, startServer, stopServer } from './server.bench.ts';
+import { freePort, signIn, startServer, stopServer } from './server.bench.ts';
 
 const days30 = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 /** The list case of the issue: one merchant, 30 days, one status, 20 rows. */
@@ -117,7 +119,8 @@ async function listVersusSql(db: OrdersDb, base: string, headers: Record<string,
   const body = JSON.stringify({ ...listFilter(), limit: 20 });
   for (let i = 0; i < 600; i++) {
     let t = performance.now();
-    await client.query(q.sql, q.params as unknown[]);
+    // Prepared, as the server sends it (named statements, parsed once per connection).
+    await client.query({ name: 'order_page', text: q.sql, values: q.params as unknown[] });
     if (i >= 100) direct.push(performance.now() - t);
     t = performance.now();
     await post(`${base}/api/merchant/order/list`, headers, body);
@@ -126,6 +129,46 @@ async function listVersusSql(db: OrdersDb, base: string, headers: Record<string,
   await client.end();
   agent.destroy();
   return { direct: pct(direct, 0.99), http: pct(http, 0.99) };
+}
+
+/** The same load on list-floor.ts: the list's SQL behind a bare route, in a process of its own as the server is. */
+async function floorRun(db: OrdersDb, headers: Record<string, string>) {
+  const database = await db.open();
+  const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
+  const file = path.join(os.tmpdir(), 'mchweb-bench-list.sql');
+  fs.writeFileSync(file, inlineQuery(orderPageQuery(database.db, r, { limit: 20 }).toSQL()));
+  await database.close();
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/list-floor.ts', db.url!, String(port), file],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  try {
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/list`, { method: 'POST' }).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 300) throw new Error('list-floor.ts did not start');
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const body = JSON.stringify({ ...listFilter(), limit: 20 });
+    return await autocannon({
+      url: `http://127.0.0.1:${port}/list`,
+      method: 'POST',
+      headers,
+      body,
+      connections: 50,
+      duration: 10,
+    });
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(file, { force: true });
+  }
 }
 
 async function postgresFigures(db: OrdersDb) {
@@ -151,12 +194,13 @@ async function postgresFigures(db: OrdersDb) {
       connections: 50,
       duration: 10,
     });
+    const floor = await floorRun(db, headers);
     const exportFilter = { from: new Date(Date.now() - (DAYS + 1) * 86_400_000).toISOString().slice(0, 10) };
     const csv = await exportRun(s, headers, exportFilter, 'csv');
     const xlsx = await exportRun(s, headers, exportFilter, 'xlsx');
     const copySeconds = psqlCopySeconds(db.url!, exportFilter);
     const cashier = await cashierRun(s.base, db, 50, 10);
-    return { latency, load, csv, xlsx, copySeconds, cashier, dashboardP99: pct(dashboard, 0.99) };
+    return { latency, load, floor, csv, xlsx, copySeconds, cashier, dashboardP99: pct(dashboard, 0.99) };
   } finally {
     await stopServer(s);
   }
@@ -225,8 +269,9 @@ export default async function ordersBench() {
       '',
       '| case | figure | target |',
       '|---|---|---|',
-      `| list p99, one request at a time (500), HTTP vs its SQL run directly | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(1)}x) |`,
+      `| list p99, one request at a time (500), HTTP vs its SQL run directly (prepared) | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(1)}x) |`,
       `| list throughput, 50 connections, 10 s | ${Math.round(f.load.requests.average)} req/s (p99 ${f.load.latency.p99} ms, errors ${f.load.non2xx + f.load.errors}) | ${verdict(f.load.requests.average >= 2000)} >= 2 000 req/s |`,
+      `| the floor: the list's SQL behind a bare Fastify route (list-floor.ts), same load | ${Math.round(f.floor.requests.average)} req/s (p99 ${f.floor.latency.p99} ms, errors ${f.floor.non2xx + f.floor.errors}) | |`,
       `| \`GET /dashboard/overview\` p99, one at a time (250) | ${ms(f.dashboardP99)} | ${verdict(f.dashboardP99 <= 50)} <= 50 ms |`,
       `| cashier: create + notify, ${f.cashier.payers} payers, ${f.cashier.seconds} s | ${f.cashier.perSecond.toFixed(0)} payments/s, lost ${f.cashier.lost}, doubled ${f.cashier.doubled} | 0 lost, 0 doubled |`,
       '',

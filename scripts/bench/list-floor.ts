@@ -1,0 +1,19 @@
+// The floor under the order list's throughput on this machine: a bare Fastify route that sends the list's own SQL
+// (a prepared statement, pg's pool of 10 as the server's) and answers its rows as JSON. No session, no hooks, no
+// query builder, no response schema. Spawned by the orders benchmark and loaded like the real route:
+//
+//   node --import tsx scripts/bench/list-floor.ts <database url> <port> <sql file>
+import fs from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const [url, port, sqlFile] = process.argv.slice(2) as [string, string, string];
+const text = fs.readFileSync(sqlFile, 'utf8');
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const app = Fastify();
+app.post('/list', async () => {
+  const { rows } = await pool.query({ name: 'order_page', text });
+  return { code: 200, msg: 'ok', data: { rows: rows.slice(0, 20), hasMore: rows.length > 20 } };
+});
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => pool.end()));
