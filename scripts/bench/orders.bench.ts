@@ -269,7 +269,7 @@ export default async function ordersBench() {
       '',
       '| case | figure | target |',
       '|---|---|---|',
-      `| list p99, one request at a time (500), HTTP vs its SQL run directly (prepared) | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(1)}x) |`,
+      `| list p99, one request at a time (500), HTTP vs its SQL run directly (prepared) | ${ms(f.latency.http)} vs ${ms(f.latency.direct)} | ${verdict(f.latency.http <= 2 * f.latency.direct)} <= 2x (${ratio.toFixed(2)}x) |`,
       `| list throughput, 50 connections, 10 s | ${Math.round(f.load.requests.average)} req/s (p99 ${f.load.latency.p99} ms, errors ${f.load.non2xx + f.load.errors}) | ${verdict(f.load.requests.average >= 2000)} >= 2 000 req/s |`,
       `| the floor: the list's SQL behind a bare Fastify route (list-floor.ts), same load | ${Math.round(f.floor.requests.average)} req/s (p99 ${f.floor.latency.p99} ms, errors ${f.floor.non2xx + f.floor.errors}) | |`,
       `| \`GET /dashboard/overview\` p99, one at a time (250) | ${ms(f.dashboardP99)} | ${verdict(f.dashboardP99 <= 50)} <= 50 ms |`,

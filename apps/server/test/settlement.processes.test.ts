@@ -104,6 +104,18 @@ describe.skipIf(!url)('settlement across processes (PostgreSQL)', () => {
     { timeout: 120_000 },
     async () => {
       const day = shanghaiDay(-2);
+      // The twentieth merchant's pending balance is held locked, so the run stops there, half-way, whatever the
+      // machine's speed (unheld, a quick run had settled every merchant before the kill once).
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ledger_balances
+          where account = (select 'mch:' || id || ':pending' from merchants where mch_no = 'M300000020') for update`);
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await isLocked;
       const child = settle(day);
       const done = exited(child);
       // Wait for the first settlements of the day to land, then kill without warning.
@@ -114,6 +126,8 @@ describe.skipIf(!url)('settlement across processes (PostgreSQL)', () => {
       }
       child.kill('SIGKILL');
       await done;
+      release();
+      await holder;
       const [partial] = await rows<{ n: string }>(
         sql`select count(*) as n from settlements where settle_date = ${day}`,
       );
