@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql, type SQL, type SQLChunk } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Channel, MerchantStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
 import { inScope, type MerchantScope } from '../../merchant-scope.ts';
@@ -76,23 +75,21 @@ export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number
 }
 
 /**
- * merchantIdsSubquery with its values bound by the caller (a prepared query's placeholders): the ids of an
- * organisation's merchants with these numbers.
- */
-export const merchantIdsByNoSql = (companyId: SQLChunk, mchNos: SQLChunk): SQL =>
-  sql`(select ${merchants.id} from ${merchants} where ${merchants.companyId} = ${companyId} and ${merchants.mchNo} = any(${mchNos}))`;
-
-/**
  * The same as merchantIdsOf, as a subquery for another module's WHERE (`merchant_id in (...)`): the filter costs
  * no extra round trip, and the merchants' SQL stays in this module.
  */
-export function merchantIdsSubquery(companyId: number, mchNos: string[], scope: MerchantScope = null): SQL {
-  const ids = new QueryBuilder()
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos), inScope(merchants.id, scope)));
-  return sql`(${ids.getSQL()})`;
-}
+export const merchantIdsSubquery = (companyId: number, mchNos: string[], scope: MerchantScope = null): SQL =>
+  merchantIdsByNoSql(sql.param(companyId), sql.param(mchNos), scope);
+
+/**
+ * merchantIdsSubquery with its values bound by the caller (the order list's prepared query passes placeholders).
+ */
+export const merchantIdsByNoSql = (companyId: SQLChunk, mchNos: SQLChunk, scope: MerchantScope = null): SQL =>
+  sql`(select ${merchants.id} from ${merchants} where ${and(
+    sql`${merchants.companyId} = ${companyId}`,
+    sql`${merchants.mchNo} = any(${mchNos})`,
+    inScope(merchants.id, scope),
+  )})`;
 
 /** A merchant's id by its number, any organisation (the operator's command line); null when none. */
 export async function merchantIdByNo(db: Tx, mchNo: string): Promise<number | null> {

@@ -55,25 +55,24 @@ export type Bind = (name: string, value: unknown) => SQLChunk;
 export const asParams: Bind = (_name, value) => sql.param(value);
 
 /** `column` is one of the merchants the filter names (numbers of other organisations match nothing), if it names any. */
-export function merchantCondition(column: AnyColumn, r: ResolvedFilter, bind: Bind = asParams, company?: SQLChunk) {
+export function merchantCondition(column: AnyColumn, r: ResolvedFilter, bind: Bind = asParams) {
   const mchNos = r.filter.mchNos;
   if (!mchNos?.length) return undefined;
-  return sql`${column} in ${merchantIdsByNoSql(company ?? bind('companyId', r.companyId), bind('mchNos', mchNos))}`;
+  return sql`${column} in ${merchantIdsByNoSql(bind('companyId', r.companyId), bind('mchNos', mchNos))}`;
 }
 
 /** The WHERE of the orders the filter selects, within [start, end) (defaults to the filter's range). */
 export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end, bind: Bind = asParams): SQL {
   const f = r.filter;
   const time = f.timeField === 'paid' ? orders.paidAt : orders.createdAt;
-  const company = bind('companyId', r.companyId);
   const parts: SQL[] = [
-    sql`${orders.companyId} = ${company}`,
+    sql`${orders.companyId} = ${bind('companyId', r.companyId)}`,
     sql`${time} >= ${bind('start', start.toISOString())}`,
     sql`${time} < ${bind('end', end.toISOString())}`,
   ];
   if (r.scope) parts.push(sql`${orders.merchantId} = any(${bind('scope', [...r.scope])})`);
-  if (f.mchNos?.length)
-    parts.push(sql`${orders.merchantId} in ${merchantIdsByNoSql(company, bind('mchNos', f.mchNos))}`);
+  const merchants = merchantCondition(orders.merchantId, r, bind);
+  if (merchants) parts.push(merchants);
   if (f.statuses?.length) parts.push(sql`${orders.status} = any(${bind('statuses', f.statuses)})`);
   if (f.channels?.length) parts.push(sql`${orders.channel} = any(${bind('channels', f.channels)})`);
   if (f.amountMinFen !== undefined) parts.push(sql`${orders.amountFen} >= ${bind('amountMin', f.amountMinFen)}`);

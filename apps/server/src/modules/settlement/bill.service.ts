@@ -29,6 +29,15 @@ export async function billMerchants(db: Tx, actor: Actor, mchNo: string | undefi
 
 const dayRange = (date: string, tz: string) => ({ start: dayStart(date, tz), end: dayStart(addDays(date, 1), tz) });
 
+/** The settlements made of these merchants' day (one per merchant-day at most). */
+const settlementsOfDay = async (db: Tx, ids: number[], date: string) =>
+  ids.length
+    ? db
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.settleDate, date), inArray(settlements.merchantId, ids)))
+    : [];
+
 /**
  * `POST /bill/summary`: a merchant-day (or the organisation's day) from the same ledger movements its settlement
  * is made of, so the bill, the day's orders and the settlement agree to the fen: totals, a line per channel, and
@@ -53,12 +62,7 @@ export async function billSummary(
     channel,
     ...figuresOf(moves.filter((m) => m.channel === channel)),
   })).filter((line) => moves.some((m) => m.channel === line.channel));
-  const settled = ids.length
-    ? await db
-        .select()
-        .from(settlements)
-        .where(and(eq(settlements.settleDate, input.date), inArray(settlements.merchantId, ids)))
-    : [];
+  const settled = await settlementsOfDay(db, ids, input.date);
   const numbers = new Map((await listMerchantSummaries(db, companyId)).map((m) => [m.mchId, m.mchNo]));
   // The shares of profit sharing are taken at settlement: the bill shows those of the day's settlements.
   const total = figuresOf(moves);
@@ -86,12 +90,7 @@ export async function billSummary(
  * day of a hundred thousand trades is then a few rows read, not a second pass over its movements while they stream.
  */
 export async function billTotals(db: Tx, ids: number[], date: string, tz: string): Promise<DayFigures> {
-  const made = ids.length
-    ? await db
-        .select()
-        .from(settlements)
-        .where(and(eq(settlements.settleDate, date), inArray(settlements.merchantId, ids)))
-    : [];
+  const made = await settlementsOfDay(db, ids, date);
   const done = new Set(made.map((s) => s.merchantId));
   const { start, end } = dayRange(date, tz);
   const rest = ids.filter((id) => !done.has(id)).map((id) => merchantAccount(id, 'pending'));
