@@ -12,7 +12,7 @@ import pg from 'pg';
 import { orderFilter } from '../../packages/contract/src/index.ts';
 import { orderPageQuery, orderSummary, resolveFilter } from '../../apps/server/src/modules/order/index.ts';
 import { DAYS, ORDERS, TZ, pgliteOrders, postgresOrders, type OrdersDb } from './orders-data.ts';
-import { inlineQuery, inlineSql } from '../../apps/server/src/db/client.ts';
+import { PLANNED_ONCE, inlineQuery, inlineSql } from '../../apps/server/src/db/client.ts';
 import { csvCopyQuery } from '../../apps/server/src/export-file.ts';
 import { ordersSheet } from '../../apps/server/src/modules/order/order-export.ts';
 import { cashierRun, exportRun, type ExportFigures } from './orders-http.ts';
@@ -62,7 +62,7 @@ async function pgliteFigures(db: OrdersDb) {
     const [{ id }] = (
       (await database.db.execute(
         sql.raw(
-          `select id from (${inlineQuery(orderPageQuery(database.db, r, { limit: 20_000 }).toSQL())}) q order by id limit 1`,
+          `select id from (${inlineQuery(orderPageQuery(database.db, r, { limit: 20_000 }).toSQL())}) q order by created_at, id limit 1`,
         ),
       )) as unknown as { rows: { id: number }[] }
     ).rows as [{ id: number }];
@@ -112,7 +112,8 @@ async function listVersusSql(db: OrdersDb, base: string, headers: Record<string,
   const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
   const q = orderPageQuery(database.db, r, { limit: 20 }).toSQL();
   await database.close();
-  const client = new pg.Client({ connectionString: db.url! });
+  // Planned once, as the server's list statements are (db/client.ts, plannedOnce).
+  const client = new pg.Client({ connectionString: db.url!, options: PLANNED_ONCE });
   await client.connect();
   const direct: number[] = [];
   const http: number[] = [];

@@ -25,6 +25,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
   db: Db;
+  /**
+   * For prepared statements whose best plan does not depend on their values (the order list's): on PostgreSQL a
+   * pool of its own whose connections plan each such statement once (`plan_cache_mode = force_generic_plan`),
+   * instead of again on every call. On PGlite, `db`.
+   */
+  plannedOnce: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /** Cheap liveness probe for /readyz. */
@@ -48,19 +54,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
+function poolOf(url: string, max: number, options?: string) {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, options });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  // Nor one checked out (inside a transaction): pg emits 'error' on it, and the pool listens only while it is
+  // idle. The running query fails (answered 503) and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/** The connection option of `plannedOnce`'s pool. */
+export const PLANNED_ONCE = '-c plan_cache_mode=force_generic_plan';
+
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/drizzle');
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 3000 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    // Nor one checked out (inside a transaction): pg emits 'error' on it, and the pool listens only while it is
-    // idle. The running query fails (answered 503) and the pool drops the dead client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = poolOf(opts.databaseUrl, 10);
+    const plannedOncePool = poolOf(opts.databaseUrl, 4, PLANNED_ONCE);
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
+      plannedOnce: drizzlePg(plannedOncePool) as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => void (await pool.query('select 1')),
@@ -68,7 +84,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
       listen: (channel, onNotice) => listenOn(opts.databaseUrl!, channel, onNotice),
       copyOut: (query, options) => copyOutOf(pool, `copy (${inlineSql(query)}) to stdout with (${options})`),
-      close: () => pool.end(),
+      close: async () => void (await Promise.all([pool.end(), plannedOncePool.end()])),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -92,6 +108,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
+    plannedOnce: db,
     kind: 'pglite',
     migrate: () => migrateClient(client),
     ping: async () => void (await db.execute(sql`select 1`)),

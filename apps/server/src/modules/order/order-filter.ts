@@ -54,10 +54,17 @@ export const needsRows = (f: Filter) =>
 export type Bind = (name: string, value: unknown) => SQLChunk;
 export const asParams: Bind = (_name, value) => sql.param(value);
 
-/** `column` is one of the merchants the filter names (numbers of other organisations match nothing), if it names any. */
+/**
+ * `column` is one of the merchants the filter names (numbers of other organisations match nothing), if it names any.
+ * One merchant, the usual filter, is an equality with the one id: PostgreSQL can then walk that merchant's orders
+ * in an index (`orders_merchant_created_idx`) even in a plan made before the values are known.
+ */
 export function merchantCondition(column: AnyColumn, r: ResolvedFilter, bind: Bind = asParams) {
   const mchNos = r.filter.mchNos;
   if (!mchNos?.length) return undefined;
+  if (mchNos.length === 1) {
+    return sql`${column} = ${merchantIdsByNoSql(bind('companyId', r.companyId), bind('mchNo', mchNos))}`;
+  }
   return sql`${column} in ${merchantIdsByNoSql(bind('companyId', r.companyId), bind('mchNos', mchNos))}`;
 }
 

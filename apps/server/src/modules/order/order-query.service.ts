@@ -9,7 +9,7 @@ import {
   type RefundStatus,
 } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf, pageOf } from '../../keyset.ts';
 import { inScope } from '../../merchant-scope.ts';
@@ -62,43 +62,46 @@ export function listItem(o: ListRow, merchant: { mchNo: string; name: string } |
 
 const pageColumns = { ...listColumns, ...merchantFieldsOf(orders.merchantId) };
 
-/** The WHERE of a page: the filter's orders older than the cursor's (ids grow with creation). */
+/**
+ * The WHERE of a page: the filter's orders after the cursor's in the list's order, newest first by time of creation
+ * then id (`orders_company_created_idx`, `orders_merchant_created_idx`: a range of days far back is found in the
+ * index, not walked to from today). The cursor is the id of the previous page's last order; its place is read back.
+ * An order of another organisation is no place in this list: the page after it is empty.
+ */
 function pageWhere(r: ResolvedFilter, cursor: string | undefined, bind: Bind) {
   const beforeId = beforeIdOf(cursor);
   return and(
     orderConditions(r, r.start, r.end, bind),
-    beforeId === undefined ? undefined : sql`${orders.id} < ${bind('beforeId', beforeId)}`,
+    beforeId === undefined
+      ? undefined
+      : sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from ${orders} c
+          where c.id = ${bind('beforeId', beforeId)} and c.company_id = ${bind('companyId', r.companyId)})`,
   );
 }
 
+const pageQuery = (db: Tx, where: SQL | undefined) =>
+  db.select(pageColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+
 /** A page of the filter's orders (`limit + 1` rows), newest first, each with its merchant's number and name. */
-export function orderPageQuery(db: Tx, r: ResolvedFilter, page: { cursor?: string | undefined; limit: number }) {
-  return db
-    .select(pageColumns)
-    .from(orders)
-    .where(pageWhere(r, page.cursor, asParams))
-    .orderBy(desc(orders.id))
-    .limit(page.limit + 1);
-}
+export const orderPageQuery = (db: Tx, r: ResolvedFilter, page: { cursor?: string | undefined; limit: number }) =>
+  pageQuery(db, pageWhere(r, page.cursor, asParams)).limit(page.limit + 1);
 
 /**
  * The list's query prepared once per database and shape of filter (which conditions it has, which time it reads):
- * a page is then its values sent to a statement PostgreSQL has parsed (and planned) before, with nothing built
- * in JavaScript. Building it with the query builder on every call was the largest cost of a page.
+ * a page is then its values sent to a statement PostgreSQL has parsed before, with nothing built in JavaScript.
+ * Shapes on the time of creation go to `plannedOnce`, whose connections also keep one plan per statement: with
+ * the indexes above that plan is the same whatever the values (the index of the merchant or of the organisation,
+ * its range of times), and planning again on every page was most of PostgreSQL's work for a page. Shapes whose best
+ * plan depends on the values are planned for them: on the time of payment (a narrow range of payment times can use
+ * `orders_company_paid_idx`) or of one payment code (a code of few orders is read by its index, one of many in order).
  */
 const preparedPages = new WeakMap<Tx, Map<string, ReturnType<typeof preparePage>>>();
 const preparePage = (db: Tx, where: SQL | undefined, name: string) =>
-  db
-    .select(pageColumns)
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(name);
+  pageQuery(db, where).limit(sql.placeholder('limit')).prepare(name);
 
 /** `POST /order/list`. */
 export async function listOrders(
-  db: Tx,
+  database: Pick<Database, 'db' | 'plannedOnce'>,
   r: ResolvedFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<OrderPage> {
@@ -110,6 +113,7 @@ export async function listOrders(
   values.limit = page.limit + 1;
   // The names bound, in order, and the time field (the one choice that changes a column, not a value) make the shape.
   const shape = `${r.filter.timeField}:${Object.keys(values).join(',')}`;
+  const db = r.filter.timeField === 'paid' || r.filter.codeNo ? database.db : database.plannedOnce;
   let shapes = preparedPages.get(db);
   if (!shapes) preparedPages.set(db, (shapes = new Map()));
   let query = shapes.get(shape);

@@ -40,7 +40,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
     handler: async (request) => {
       const { cursor, limit, ...filter } = request.body;
       const r = resolveFilter(requireMember(request.actor), filter, tz);
-      return ok(await listOrders(app.db, r, { cursor, limit }));
+      return ok(await listOrders(app.database, r, { cursor, limit }));
     },
   });
   app.post('/order/summary', {

@@ -45,11 +45,12 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.codeNo, t.idempotencyKey),
-    // The list pages newest first by id: per organisation, and per merchant (the usual filter).
+    // The list pages newest first by time of creation, per organisation and per merchant (the usual filter): any
+    // range of days is a range of the index, however far back.
+    index('orders_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The exports read an organisation's orders by id, a batch after the last one sent.
     index('orders_company_id_idx').on(t.companyId, t.id.desc()),
-    index('orders_merchant_id_idx').on(t.merchantId, t.id.desc()),
-    // A merchant's orders of one status (the usual "paid orders of this shop"): deep pages read only those.
-    index('orders_merchant_status_id_idx').on(t.merchantId, t.status, t.id.desc()),
     index('orders_company_paid_idx').on(t.companyId, t.paidAt),
     // The close job finds PENDING orders by age; the partial index stays small.
     index('orders_pending_idx')
