@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeSchema, orderPage } from '@mchweb/contract';
 import type { OrderDetail, OrderPage, OrderSummary, RefundStatus } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
@@ -221,6 +222,25 @@ describe('orders in the back office', () => {
       if (i > 1) total += Math.round(Number(row.getCell(8).value) * 100);
     });
     expect(total).toBe(expected.amountFen);
+  });
+
+  it('every line of the list is its order as the detail shows it, and the answer is the contract’s OrderPage', async () => {
+    // The database writes the list's lines (order-query.service.ts); the detail is made by listItem in JavaScript.
+    // Orders of every kind are here: the demo's (paid, refunded in part or whole, closed) and this file's.
+    const pending = await pay(payer, counter, 777);
+    const held = await paid(payer, counter, 5_000);
+    expect((await refund(owner, held, 1_234)).body.data.status).toBe('PROCESSING'); // held until the channel answers
+    const res = await owner.post<OrderPage>('/api/merchant/order/list', { limit: 100 });
+    expect(envelopeSchema(orderPage).safeParse(res.body).success).toBe(true);
+    const rows = res.body.data.rows;
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.map((o) => o.orderNo)).toEqual(expect.arrayContaining([pending.orderNo, held]));
+    expect(new Set(rows.map((o) => o.status)).size).toBeGreaterThanOrEqual(4);
+    expect(rows.find((o) => o.orderNo === held)).toMatchObject({ refundableFen: 5_000 - 1_234, refundedFen: 0 });
+    for (const row of rows) {
+      const full = (await detail(row.orderNo)).data;
+      expect(row).toEqual(Object.fromEntries(Object.keys(row).map((k) => [k, full[k as keyof OrderDetail]])));
+    }
   });
 
   it('the welcome checklist ticks "first payment" from real data', async () => {

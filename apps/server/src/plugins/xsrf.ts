@@ -9,6 +9,7 @@ import { sendEnvelope } from './envelope.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const KNOWN_MAX = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,11 +47,21 @@ async function xsrfPlugin(app: FastifyInstance) {
     const actual = Buffer.from(given);
     return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
   };
+  // Values already found good, remembered (a good value stays good: the secret does not change), since the HMAC
+  // was most of the check on every call. At most KNOWN_MAX of them, forgotten all at once when full.
+  const known = new Set<string>();
+  const good = (value: string) => {
+    if (known.has(value)) return true;
+    if (!issuedHere(value)) return false;
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.add(value);
+    return true;
+  };
   app.decorate('xsrfToken', issue);
 
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    const valid = typeof cookie === 'string' && issuedHere(cookie);
+    const valid = typeof cookie === 'string' && good(cookie);
     // Never on a hashed asset: it is cached for a year (immutable), and a first visit's two dozen parallel
     // requests would each set a different value under the page.
     if (!valid && !request.url.startsWith('/mchweb/assets/')) {

@@ -12,7 +12,7 @@ export {
   setMerchantStatus,
   type NewMerchant,
 } from './merchant.service.ts';
-export { merchantFieldsOf, merchantOfRows } from './merchant-export.ts';
+export { merchantOfRows } from './merchant-export.ts';
 export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 export {
   merchantForPayment,

@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   rateFromTenths,
   type Channel,
   type OrderDetail,
   type OrderListItem,
-  type OrderPage,
   type OrderStatus,
   type RefundStatus,
 } from '@mchweb/contract';
@@ -14,11 +13,11 @@ import { notFound } from '../../errors.ts';
 import { beforeIdOf, pageOf } from '../../keyset.ts';
 import { inScope } from '../../merchant-scope.ts';
 import { postingsOf } from '../ledger/index.ts';
-import { merchantFieldsOf, merchantNamesOf } from '../merchant/index.ts';
+import { merchantNamesOf, merchantOfRows } from '../merchant/index.ts';
 import { personNames } from '../user/index.ts';
 import { asParams, orderConditions, type Bind, type ResolvedFilter } from './order-filter.ts';
 import { ORDER } from './order.messages.ts';
-import { refundableOf } from './refund.service.ts';
+import { REFUNDABLE, refundableOf } from './refund.service.ts';
 import { orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -60,7 +59,9 @@ export function listItem(o: ListRow, merchant: { mchNo: string; name: string } |
   };
 }
 
-const pageColumns = { ...listColumns, ...merchantFieldsOf(orders.merchantId) };
+/** An instant as JavaScript's `toISOString` writes it (UTC, milliseconds: PostgreSQL's microseconds cut, as pg does). */
+const isoSql = (at: SQLWrapper) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const REFUNDABLE_SQL = sql.raw(REFUNDABLE.map((s) => `'${s}'`).join(', '));
 
 /**
  * The WHERE of a page: the filter's orders after the cursor's in the list's order, newest first by time of creation
@@ -79,12 +80,38 @@ function pageWhere(r: ResolvedFilter, cursor: string | undefined, bind: Bind) {
   );
 }
 
-const pageQuery = (db: Tx, where: SQL | undefined) =>
-  db.select(pageColumns).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+/**
+ * A page of the filter's orders, newest first (`limit` of them), each as the JSON text of its OrderListItem written
+ * by the database: what `listItem` makes of a row, rule for rule (the fee only once paid, what may still be refunded,
+ * times in ISO 8601). A page is then 21 short texts to join, not 21 rows of 14 fields to parse, map to objects, check
+ * against the schema and write out again, which was most of the server's work for a page; tests hold every line
+ * equal to `listItem`'s. The merchants are joined to the page, not to the orders it is picked from: within the page
+ * query PostgreSQL walks one index, and a lookup of the merchant for each line cost more than the rest of it.
+ */
+function pageLines(db: Tx, where: SQL | undefined, limit: number | Placeholder) {
+  const p = db
+    .select({ ...listColumns, merchantId: orders.merchantId })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .as('p');
+  const m = merchantOfRows(p.merchantId);
+  const line = sql<string>`json_build_object(
+    'orderNo', ${p.orderNo}, 'mchNo', ${m.mchNo}, 'mchName', ${m.name},
+    'codeNo', ${p.codeNo}, 'label', ${p.label}, 'channel', ${p.channel}, 'status', ${p.status},
+    'amountFen', ${p.amountFen},
+    'feeFen', case when ${p.paidAt} is null then 0 else ${p.feeFen} end,
+    'refundedFen', ${p.refundedFen},
+    'refundableFen', case when ${p.status} in (${REFUNDABLE_SQL})
+      then ${p.amountFen} - ${p.refundedFen} - ${p.refundingFen} else 0 end,
+    'createdAt', ${isoSql(p.createdAt)}, 'paidAt', ${isoSql(p.paidAt)})::text`;
+  return db.select({ id: p.id, line }).from(p).innerJoin(m.table, m.on).orderBy(desc(p.createdAt), desc(p.id));
+}
 
-/** A page of the filter's orders (`limit + 1` rows), newest first, each with its merchant's number and name. */
+/** The list's query for a filter and page, its values bound (the benchmark runs it directly and explains it). */
 export const orderPageQuery = (db: Tx, r: ResolvedFilter, page: { cursor?: string | undefined; limit: number }) =>
-  pageQuery(db, pageWhere(r, page.cursor, asParams)).limit(page.limit + 1);
+  pageLines(db, pageWhere(r, page.cursor, asParams), page.limit + 1);
 
 /**
  * The list's query prepared once per database and shape of filter (which conditions it has, which time it reads):
@@ -97,14 +124,14 @@ export const orderPageQuery = (db: Tx, r: ResolvedFilter, page: { cursor?: strin
  */
 const preparedPages = new WeakMap<Tx, Map<string, ReturnType<typeof preparePage>>>();
 const preparePage = (db: Tx, where: SQL | undefined, name: string) =>
-  pageQuery(db, where).limit(sql.placeholder('limit')).prepare(name);
+  pageLines(db, where, sql.placeholder('limit')).prepare(name);
 
-/** `POST /order/list`. */
+/** `POST /order/list`: the page (an OrderPage) as JSON text. */
 export async function listOrders(
   database: Pick<Database, 'db' | 'plannedOnce'>,
   r: ResolvedFilter,
   page: { cursor?: string | undefined; limit: number },
-): Promise<OrderPage> {
+): Promise<string> {
   const values: Record<string, unknown> = {};
   const where = pageWhere(r, page.cursor, (name, value) => {
     values[name] = value;
@@ -118,8 +145,8 @@ export async function listOrders(
   if (!shapes) preparedPages.set(db, (shapes = new Map()));
   let query = shapes.get(shape);
   if (!query) shapes.set(shape, (query = preparePage(db, where, `order_page_${shapes.size}`)));
-  const rows = await query.execute(values);
-  return pageOf(rows, page.limit, (o) => listItem(o, { mchNo: o.mchNo, name: o.mchName }));
+  const lines = pageOf(await query.execute(values), page.limit, (o) => o.line);
+  return `{"rows":[${lines.rows.join(',')}],"nextCursor":${JSON.stringify(lines.nextCursor)},"hasMore":${lines.hasMore}}`;
 }
 
 function timeline(o: OrderRow, list: RefundRow[]): OrderDetail['timeline'] {

@@ -22,7 +22,8 @@ import { orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
-const REFUNDABLE: readonly string[] = ['SUCCESS', 'PARTIAL_REFUNDED'];
+/** The statuses whose orders may be refunded. */
+export const REFUNDABLE: readonly string[] = ['SUCCESS', 'PARTIAL_REFUNDED'];
 
 /** What may still be refunded: the amount less refunds that succeeded or are still processing. */
 export const refundableOf = (o: Pick<OrderRow, 'status' | 'amountFen' | 'refundedFen' | 'refundingFen'>) =>
