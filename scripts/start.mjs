@@ -1,6 +1,8 @@
 // `npm start`: build the web app and the server when a build is missing or older than its sources, then run the
-// server in this same process (one Node process serves the web app and the API).
+// server in this same process (one Node process serves the web app and the API), or, with MCHWEB_PROCESSES=N on
+// PostgreSQL, in N processes sharing the port (node:cluster), one per core: a Node process uses one core.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -65,5 +67,54 @@ if (isStale(server)) {
   });
 }
 
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(server.built).href);
+const processes = process.env.MCHWEB_PROCESSES ? Number(process.env.MCHWEB_PROCESSES) : 1;
+if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+  console.error(`MCHWEB_PROCESSES must be a whole number from 1 to 64, not "${process.env.MCHWEB_PROCESSES}"`);
+  process.exit(1);
+}
+if (cluster.isPrimary && processes > 1) {
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'MCHWEB_PROCESSES above 1 needs PostgreSQL (DATABASE_URL): the embedded database opens in one process.',
+    );
+    process.exit(1);
+  }
+  superviseProcesses(processes);
+} else {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(server.built).href);
+}
+
+/**
+ * The primary of N server processes. The first starts alone (it migrates the database and seeds the demo data),
+ * the others once it listens. One that exits while serving is replaced; one that exits before it listens stops
+ * everything (a configuration the others would refuse too). SIGTERM or SIGINT reaches each, which finishes its
+ * requests; the primary exits when they have, 0 if they all stopped cleanly.
+ */
+function superviseProcesses(n) {
+  let stopping = false;
+  let failed = false;
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once('listening', () => (worker.serving = true));
+    return worker;
+  };
+  start().once('listening', () => {
+    for (let i = 1; i < n && !stopping; i++) start();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && worker.serving) {
+      console.error(`mchweb: server process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      start();
+      return;
+    }
+    if (code !== 0) failed = true;
+    if (!stopping) stop();
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, stop);
+}

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -64,12 +65,15 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // Of several processes (MCHWEB_PROCESSES, scripts/start.mjs) the first says where; the others are quiet.
+  if (cluster.isWorker && cluster.worker!.id > 1) return;
+  const processes = cluster.isWorker ? `, ${process.env.MCHWEB_PROCESSES} processes` : '';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${config.port}/mchweb/`;
   const lines = [
     '',
     `  mchweb is running at ${url}`,
-    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}${processes}`,
     ...(config.seedDemo ? [`  demo sign-in: ${DEMO_ACCOUNTS.owner} / ${DEMO_PASSWORD} (owner)`] : []),
     `  API docs: http://${shownHost}:${config.port}/api/docs`,
     '',
