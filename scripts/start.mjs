@@ -112,7 +112,8 @@ function superviseProcesses(n) {
       start();
       return;
     }
-    if (code !== 0) failed = true;
+    // Stopping, a process still starting ends by the signal itself (its handler comes once it serves): as asked.
+    if (code !== 0 && !(stopping && signal === 'SIGTERM')) failed = true;
     if (!stopping) stop();
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
   });

@@ -9,6 +9,7 @@
  * PROFILE_ROOT runs another checkout (to compare with an earlier commit); PROFILE_SECONDS (default 8). To drive a
  * read-only POST instead: PROFILE_PATH (e.g. /api/merchant/order/list) and PROFILE_BODY (its JSON), on
  * PROFILE_DATABASE_URL (a PostgreSQL database with the orders benchmark's data) rather than a fresh PGlite.
+ * PROFILE_CONNECTIONS (default 50): 1 shows where the time of one request at a time goes (waits included).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -156,7 +157,8 @@ async function profile(dir: string) {
     token: await signIn(base),
     ...(body ? { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}),
   };
-  const load = { url, headers, connections: 50, ...(body ? { method: 'POST' as const, body } : {}) };
+  const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
+  const load = { url, headers, connections, ...(body ? { method: 'POST' as const, body } : {}) };
   await autocannon({ ...load, duration: 2 }); // warm-up: JIT, caches
   const result = await autocannon({ ...load, duration: seconds });
   if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);

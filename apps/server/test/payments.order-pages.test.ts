@@ -81,7 +81,7 @@ describe('order list pages', () => {
     expect((await pages({ ...DAY, statuses: ['PENDING', 'CLOSED'] }, 3)).flat()).toEqual(expected);
   });
 
-  it('a cursor of another organisation’s order is no place in this list: the page after it is empty', async () => {
+  it('a cursor of another organisation’s order, or of one outside the filter’s times, gives an empty page', async () => {
     const bakery = await codeFor(t.database.db, 'M100000003');
     const { orderNo } = await pay(t.client(), bakery, 500);
     const [other] = await t.database.db
@@ -91,7 +91,15 @@ describe('order list pages', () => {
     const res = await owner.post<OrderPage>('/api/merchant/order/list', { ...DAY, cursor: String(other!.id) });
     expect(res.body.code).toBe(200);
     expect(res.body.data).toMatchObject({ rows: [], hasMore: false, nextCursor: null });
-    // The same cursor from one of its own orders pages on.
+    // Nor is one of its own orders outside the filter's times (made today, the filter a day of 2021).
+    const today = await pay(t.client(), await codeFor(t.database.db, 'M100000001'), 600);
+    const [mine] = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.orderNo} = ${today.orderNo}`);
+    const outside = await owner.post<OrderPage>('/api/merchant/order/list', { ...DAY, cursor: String(mine!.id) });
+    expect(outside.body.data.rows).toEqual([]);
+    // A cursor from the list itself pages on.
     const own = await owner.post<OrderPage>('/api/merchant/order/list', { ...DAY, limit: 1 });
     const next = await owner.post<OrderPage>('/api/merchant/order/list', {
       ...DAY,

@@ -68,15 +68,23 @@ export function merchantCondition(column: AnyColumn, r: ResolvedFilter, bind: Bi
   return sql`${column} in ${merchantIdsByNoSql(bind('companyId', r.companyId), bind('mchNos', mchNos))}`;
 }
 
-/** The WHERE of the orders the filter selects, within [start, end) (defaults to the filter's range). */
-export function orderConditions(r: ResolvedFilter, start = r.start, end = r.end, bind: Bind = asParams): SQL {
+/**
+ * The WHERE of the orders the filter selects, within [start, end) (defaults to the filter's range; `end` null: the
+ * caller bounds the end itself, as the list's cursor does).
+ */
+export function orderConditions(
+  r: ResolvedFilter,
+  start = r.start,
+  end: Date | null = r.end,
+  bind: Bind = asParams,
+): SQL {
   const f = r.filter;
   const time = f.timeField === 'paid' ? orders.paidAt : orders.createdAt;
   const parts: SQL[] = [
     sql`${orders.companyId} = ${bind('companyId', r.companyId)}`,
     sql`${time} >= ${bind('start', start.toISOString())}`,
-    sql`${time} < ${bind('end', end.toISOString())}`,
   ];
+  if (end) parts.push(sql`${time} < ${bind('end', end.toISOString())}`);
   if (r.scope) parts.push(sql`${orders.merchantId} = any(${bind('scope', [...r.scope])})`);
   const merchants = merchantCondition(orders.merchantId, r, bind);
   if (merchants) parts.push(merchants);

@@ -67,16 +67,20 @@ const REFUNDABLE_SQL = sql.raw(REFUNDABLE.map((s) => `'${s}'`).join(', '));
  * The WHERE of a page: the filter's orders after the cursor's in the list's order, newest first by time of creation
  * then id (`orders_company_created_idx`, `orders_merchant_created_idx`: a range of days far back is found in the
  * index, not walked to from today). The cursor is the id of the previous page's last order; its place is read back.
- * An order of another organisation is no place in this list: the page after it is empty.
+ * An order of another organisation, or outside the filter's times, is no place in this list: the page is empty.
+ * For times of creation the cursor's place is then the page's only upper bound: with the end of the range beside
+ * it, PostgreSQL 17 (PGlite) started the index scan at the end of the range and walked to the cursor.
  */
 function pageWhere(r: ResolvedFilter, cursor: string | undefined, bind: Bind) {
   const beforeId = beforeIdOf(cursor);
+  if (beforeId === undefined) return orderConditions(r, r.start, r.end, bind);
+  const byCreation = r.filter.timeField !== 'paid';
   return and(
-    orderConditions(r, r.start, r.end, bind),
-    beforeId === undefined
-      ? undefined
-      : sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from ${orders} c
-          where c.id = ${bind('beforeId', beforeId)} and c.company_id = ${bind('companyId', r.companyId)})`,
+    orderConditions(r, r.start, byCreation ? null : r.end, bind),
+    sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from ${orders} c
+      where c.id = ${bind('beforeId', beforeId)} and c.company_id = ${bind('companyId', r.companyId)}${
+        byCreation ? sql` and c.created_at < ${bind('end', r.end.toISOString())}` : sql``
+      })`,
   );
 }
 
