@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
 import { freshDatabase } from './harness.ts';
+import { freePort } from './free-port.ts';
 
 /*
  * Issue 14, item 5: two server processes on one PostgreSQL, each with its access cache on (3 s). A removal or a
@@ -12,16 +12,6 @@ import { freshDatabase } from './harness.ts';
  * machine, not the cache's 3 s).
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 interface Server {
   url: string;

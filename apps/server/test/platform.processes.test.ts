@@ -1,28 +1,18 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { freePort } from './free-port.ts';
 
 // `MCHWEB_PROCESSES=N npm start` (scripts/start.mjs): N server processes share the port on PostgreSQL.
 
 const url = process.env.DATABASE_URL;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-processes-'));
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { runOps } from '../src/ops/cli.ts';
 import { loadConfig } from '../src/config.ts';
+import { freePort } from './free-port.ts';
 
 /*
  * Issue 14, item 1: production never carries the demo accounts by accident. The server is started as an
@@ -19,15 +19,6 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 interface Started {
   port: number;

@@ -5,16 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+import { freePort } from './free-port.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-shutdown-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
