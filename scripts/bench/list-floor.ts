@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PLANNED_ONCE } from '../../apps/server/src/db/client.ts';
 
 const [url, port, sqlFile] = process.argv.slice(2) as [string, string, string];
 const text = fs.readFileSync(sqlFile, 'utf8');
-const pool = new pg.Pool({ connectionString: url, max: 4, options: '-c plan_cache_mode=force_generic_plan' });
+const pool = new pg.Pool({ connectionString: url, max: 4, options: PLANNED_ONCE });
 const app = Fastify();
 app.post('/list', async () => {
   const { rows } = await pool.query({ name: 'order_page', text });
