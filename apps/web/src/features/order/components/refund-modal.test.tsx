@@ -50,8 +50,11 @@ describe('the refund dialog', () => {
     expect(amount().value).toBe('100.00');
     fireEvent.change(amount(), { target: { value: '100.01' } });
     submit();
-    await waitFor(() => expect(errorBeside('refund-amount')).toBe('不能超过可退金额 ¥100.00'), LONG);
-    expect(errorBeside('refund-reason')).toBe('请填写退款原因');
+    // Each field's message appears on its own render, so wait for both.
+    await waitFor(() => {
+      expect(errorBeside('refund-amount')).toBe('不能超过可退金额 ¥100.00');
+      expect(errorBeside('refund-reason')).toBe('请填写退款原因');
+    }, LONG);
     fireEvent.change(amount(), { target: { value: '1.234' } });
     await waitFor(() => expect(errorBeside('refund-amount')).toBe('请输入金额，最多两位小数'), LONG);
     fireEvent.change(amount(), { target: { value: '0' } });

@@ -83,8 +83,10 @@ describe('the split application dialog', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(sent).toEqual([]);
     type('div-ratio-1', '10');
-    await waitFor(() => expect(errorBeside('div-ratio-0')).toBe(''), LONG);
-    expect(errorBeside('div-ratio-1')).toBe('');
+    await waitFor(() => {
+      expect(errorBeside('div-ratio-0')).toBe('');
+      expect(errorBeside('div-ratio-1')).toBe('');
+    }, LONG);
     expect(field('div-receiver-card-1').value).toBe('6222 0212 3456 7890 3');
     await waitFor(() => expect(screen.getByTestId('div-total')).toHaveTextContent('合计 30% / 上限 30%'), LONG);
     fireEvent.click(screen.getByTestId('div-submit'));

@@ -51,8 +51,11 @@ describe('the add payee dialog', () => {
     type('payee-name', '王芳');
     type('payee-bank', '招商银行');
     fireEvent.click(screen.getByTestId('payee-submit'));
-    await waitFor(() => expect(errorBeside('payee-account')).toBe('银行卡号有误，请核对'), LONG);
-    expect(errorBeside('payee-sms')).toBe('请输入 6 位短信验证码');
+    // Each field's message appears on its own render (the card's check is debounced), so wait for both.
+    await waitFor(() => {
+      expect(errorBeside('payee-account')).toBe('银行卡号有误，请核对');
+      expect(errorBeside('payee-sms')).toBe('请输入 6 位短信验证码');
+    }, LONG);
     type('payee-account', '6222 0212 3456 7890 3');
     fireEvent.click(screen.getByTestId('payee-sms-send'));
     await waitFor(() => expect(screen.getByTestId('payee-sms-send')).toHaveTextContent('45 秒后重发'), LONG);
