@@ -3,7 +3,7 @@ import { PAID_STATUSES, type OrderSummary } from '@mchweb/contract';
 import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { inScope, type MerchantScope } from '../../merchant-scope.ts';
-import { merchantCondition, needsRows, orderConditions, type ResolvedFilter } from './order-filter.ts';
+import { merchantCondition, needsRows, orderConditions, withParams, type ResolvedFilter } from './order-filter.ts';
 import { orderDayStats, orders } from './order.tables.ts';
 
 interface Sums {
@@ -60,7 +60,7 @@ async function fromDays(db: Tx, r: ResolvedFilter, firstDay: string, lastDay: st
     gte(orderDayStats.day, firstDay),
     lte(orderDayStats.day, lastDay),
   ];
-  parts.push(merchantCondition(orderDayStats.merchantId, r));
+  parts.push(withParams([merchantCondition(orderDayStats.merchantId, r)]));
   if (f.statuses?.length) parts.push(inArray(orderDayStats.status, f.statuses));
   if (f.channels?.length) parts.push(inArray(orderDayStats.channel, f.channels));
   const [row] = await db
