@@ -60,8 +60,8 @@ async function pgliteFigures(db: OrdersDb) {
     const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
     first = orderPageQuery(database.db, r, { limit: 20 }).toSQL();
     // The cursor of a page 20 000 rows deep: the id of the 20 000th line.
-    const [{ page }] = await orderPageQuery(database.db, r, { limit: 20_000 });
-    const { nextCursor } = JSON.parse(page) as { nextCursor: string | null };
+    const [deepest] = await orderPageQuery(database.db, r, { limit: 20_000 });
+    const { nextCursor } = JSON.parse(deepest!.page) as { nextCursor: string | null };
     if (!nextCursor) throw new Error(`the list's filter has fewer than 20 000 orders (BENCH_ORDERS=${ORDERS})`);
     deep = orderPageQuery(database.db, r, { limit: 20, cursor: nextCursor }).toSQL();
     const month = resolveFilter(1, orderFilter.parse({ from: days30() }), TZ);
