@@ -21,6 +21,11 @@ import { freePort, signIn, startServer, stopServer } from './server.bench.ts';
 const days30 = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 /** The list case of the issue: one merchant, 30 days, one status, 20 rows. */
 const listFilter = () => ({ mchNos: ['M100000001'], from: days30(), statuses: ['SUCCESS'] });
+/** The list's request body: its filter, 20 rows. */
+const listBody = () => JSON.stringify({ ...listFilter(), limit: 20 });
+/** The throughput load: 50 connections posting the list's body to `url`. */
+const listLoad = (url: string, headers: Record<string, string>, duration = 10) =>
+  autocannon({ url, method: 'POST', headers, body: listBody(), connections: 50, duration });
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -107,12 +112,9 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
  * The list's SQL behind a bare Fastify route (list-floor.ts), in a process of its own as the server is: what Node's
  * HTTP and this machine cost before any of the server's own work.
  */
-async function startFloor(db: OrdersDb) {
-  const database = await db.open();
-  const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
+async function startFloor(db: OrdersDb, query: ListQuery) {
   const file = path.join(os.tmpdir(), 'mchweb-bench-list.sql');
-  fs.writeFileSync(file, inlineQuery(orderPageQuery(database.db, r, { limit: 20 }).toSQL()));
-  await database.close();
+  fs.writeFileSync(file, inlineQuery(query));
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -148,16 +150,18 @@ const spread = (xs: number[]): Spread => ({ p50: pct(xs, 0.5), p99: pct(xs, 0.99
  * The list over HTTP, one request at a time, against its own SQL run directly and the floor, in turns (after 100
  * of each to warm up), so the three see the same moments of the machine.
  */
-async function listVersusSql(db: OrdersDb, base: string, floorUrl: string, headers: Record<string, string>) {
-  const database = await db.open();
-  const r = resolveFilter(1, orderFilter.parse(listFilter()), TZ);
-  const q = orderPageQuery(database.db, r, { limit: 20 }).toSQL();
-  await database.close();
+async function listVersusSql(
+  db: OrdersDb,
+  q: ListQuery,
+  base: string,
+  floorUrl: string,
+  headers: Record<string, string>,
+) {
   // Planned once, as the server's list statements are (db/client.ts, plannedOnce).
   const client = new pg.Client({ connectionString: db.url!, options: PLANNED_ONCE });
   await client.connect();
   const times = { direct: [] as number[], http: [] as number[], floor: [] as number[] };
-  const body = JSON.stringify({ ...listFilter(), limit: 20 });
+  const body = listBody();
   for (let i = 0; i < ONE_AT_A_TIME + 100; i++) {
     const timed = async (kind: keyof typeof times, call: () => Promise<unknown>) => {
       const t = performance.now();
@@ -174,17 +178,6 @@ async function listVersusSql(db: OrdersDb, base: string, floorUrl: string, heade
   return { direct: spread(times.direct), http: spread(times.http), floor: spread(times.floor) };
 }
 
-/** The throughput load on the floor. */
-const floorRun = (url: string, headers: Record<string, string>) =>
-  autocannon({
-    url,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ...listFilter(), limit: 20 }),
-    connections: 50,
-    duration: 10,
-  });
-
 /**
  * The same load on the server as deployed on this machine: one process per core (MCHWEB_PROCESSES, scripts/start.mjs),
  * after 3 s of the same load to warm them up. The same session and XSRF value serve every process.
@@ -193,31 +186,36 @@ async function processesRun(db: OrdersDb, headers: Record<string, string>) {
   const count = os.availableParallelism();
   const s = await startServer({ ...db.env, MCHWEB_PROCESSES: String(count), MCHWEB_AUTO_REVIEW: 'off' });
   try {
-    const load = (duration: number) =>
-      autocannon({
-        url: `${s.base}/api/merchant/order/list`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ...listFilter(), limit: 20 }),
-        connections: 50,
-        duration,
-      });
-    await load(3);
-    return { count, result: await load(10) };
+    const list = `${s.base}/api/merchant/order/list`;
+    await listLoad(list, headers, 3);
+    return { count, result: await listLoad(list, headers) };
   } finally {
     await stopServer(s);
   }
 }
 
-async function postgresFigures(db: OrdersDb) {
-  const s = await startServer({ ...db.env, MCHWEB_AUTO_REVIEW: 'off', MCHWEB_SANDBOX_REFUND: 'off' });
-  const floorServer = await startFloor(db);
+/** The list's query for the benchmark's filter, its values bound: run directly and behind the floor. */
+async function listQuery(db: OrdersDb) {
+  const database = await db.open();
   try {
+    return orderPageQuery(database.db, resolveFilter(1, orderFilter.parse(listFilter()), TZ), { limit: 20 }).toSQL();
+  } finally {
+    await database.close();
+  }
+}
+type ListQuery = Awaited<ReturnType<typeof listQuery>>;
+
+async function postgresFigures(db: OrdersDb) {
+  const query = await listQuery(db);
+  const s = await startServer({ ...db.env, MCHWEB_AUTO_REVIEW: 'off', MCHWEB_SANDBOX_REFUND: 'off' });
+  let floorServer: Awaited<ReturnType<typeof startFloor>> | undefined;
+  try {
+    floorServer = await startFloor(db, query);
     const token = await signIn(s.base);
     const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
     const headers = { token, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-    const latency = await listVersusSql(db, s.base, floorServer.url, headers);
+    const latency = await listVersusSql(db, query, s.base, floorServer.url, headers);
     const dashboard: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t = performance.now();
@@ -225,16 +223,9 @@ async function postgresFigures(db: OrdersDb) {
       if (((await res.json()) as { code: number }).code !== 200) throw new Error('dashboard refused');
       if (i >= 50) dashboard.push(performance.now() - t);
     }
-    const load = await autocannon({
-      url: `${s.base}/api/merchant/order/list`,
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ ...listFilter(), limit: 20 }),
-      connections: 50,
-      duration: 10,
-    });
+    const load = await listLoad(`${s.base}/api/merchant/order/list`, headers);
     const processes = await processesRun(db, headers);
-    const floor = await floorRun(floorServer.url, headers);
+    const floor = await listLoad(floorServer.url, headers);
     const exportFilter = { from: new Date(Date.now() - (DAYS + 1) * 86_400_000).toISOString().slice(0, 10) };
     const csv = await exportRun(s, headers, exportFilter, 'csv');
     const xlsx = await exportRun(s, headers, exportFilter, 'xlsx');
@@ -252,7 +243,7 @@ async function postgresFigures(db: OrdersDb) {
       dashboardP99: pct(dashboard, 0.99),
     };
   } finally {
-    floorServer.stop();
+    floorServer?.stop();
     await stopServer(s);
   }
 }
