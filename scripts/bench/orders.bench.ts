@@ -17,6 +17,7 @@ import { csvCopyQuery } from '../../apps/server/src/export-file.ts';
 import { ordersSheet } from '../../apps/server/src/modules/order/order-export.ts';
 import { cashierRun, exportRun, type ExportFigures } from './orders-http.ts';
 import { freePort, signIn, startServer, stopServer } from './server.bench.ts';
+import { cpuShare, describeShare, type CpuShare } from './cpu-share.ts';
 
 const days30 = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 /** The list case of the issue: one merchant, 30 days, one status, 20 rows. */
@@ -26,6 +27,16 @@ const listBody = () => JSON.stringify({ ...listFilter(), limit: 20 });
 /** The throughput load: 50 connections posting the list's body to `url`. */
 const listLoad = (url: string, headers: Record<string, string>, duration = 10) =>
   autocannon({ url, method: 'POST', headers, body: listBody(), connections: 50, duration });
+
+/** The measured throughput load on `url`, served by process `pid` (and its children) on `db`: with its CPU shares. */
+async function measuredLoad(db: OrdersDb, pid: number, url: string, headers: Record<string, string>) {
+  let result: autocannon.Result | undefined;
+  const { share } = await cpuShare(pid, db.url!, new URL(db.url!).pathname.slice(1), async () => {
+    result = await listLoad(url, headers);
+    return result.requests.total;
+  });
+  return { ...result!, share };
+}
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -139,7 +150,7 @@ async function startFloor(db: OrdersDb, query: ListQuery) {
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  return { url: `http://127.0.0.1:${port}/list`, stop };
+  return { url: `http://127.0.0.1:${port}/list`, pid: child.pid!, stop };
 }
 
 const ONE_AT_A_TIME = 1500;
@@ -188,7 +199,7 @@ async function processesRun(db: OrdersDb, headers: Record<string, string>) {
   try {
     const list = `${s.base}/api/merchant/order/list`;
     await listLoad(list, headers, 3);
-    return { count, result: await listLoad(list, headers) };
+    return { count, result: await measuredLoad(db, s.child.pid!, list, headers) };
   } finally {
     await stopServer(s);
   }
@@ -223,9 +234,9 @@ async function postgresFigures(db: OrdersDb) {
       if (((await res.json()) as { code: number }).code !== 200) throw new Error('dashboard refused');
       if (i >= 50) dashboard.push(performance.now() - t);
     }
-    const load = await listLoad(`${s.base}/api/merchant/order/list`, headers);
+    const load = await measuredLoad(db, s.child.pid!, `${s.base}/api/merchant/order/list`, headers);
     const processes = await processesRun(db, headers);
-    const floor = await listLoad(floorServer.url, headers);
+    const floor = await measuredLoad(db, floorServer.pid, floorServer.url, headers);
     const exportFilter = { from: new Date(Date.now() - (DAYS + 1) * 86_400_000).toISOString().slice(0, 10) };
     const csv = await exportRun(s, headers, exportFilter, 'csv');
     const xlsx = await exportRun(s, headers, exportFilter, 'xlsx');
@@ -262,6 +273,16 @@ function psqlCopySeconds(url: string, filter: object): number {
 
 const exportRow = (label: string, f: ExportFigures, floor: number, factor: number) =>
   `| ${label} | ${f.rows.toLocaleString('en')} | ${(f.bytes / 1e6).toFixed(0)} MB | ${f.seconds.toFixed(1)} s | ${(f.seconds / floor).toFixed(2)}x (${verdict(f.seconds <= factor * floor)} <= ${factor}x) | ${f.peakRssMb.toFixed(0)} MB (${verdict(f.peakRssMb <= 256)} <= 256 MB) |`;
+
+/**
+ * A load's CPU per request by party, and the most requests per second those costs allow if every core were busy
+ * with nothing else: the machine's cores divided by the CPU one request takes.
+ */
+function shareRow(label: string, share: CpuShare | null) {
+  if (!share) return `| ${label} | ${describeShare(share)} | |`;
+  const perRequest = share.serverUs + share.postgresUs + share.generatorUs;
+  return `| ${label} | ${describeShare(share)} | ${Math.round((os.availableParallelism() * 1e6) / perRequest).toLocaleString('en')} req/s |`;
+}
 
 export default async function ordersBench() {
   const out: string[] = [
@@ -320,6 +341,14 @@ export default async function ordersBench() {
       `| the floor (list-floor.ts), same load | ${Math.round(f.floor.requests.average)} req/s (p99 ${f.floor.latency.p99} ms, errors ${f.floor.non2xx + f.floor.errors}) | |`,
       `| \`GET /dashboard/overview\` p99, one at a time (250) | ${ms(f.dashboardP99)} | ${verdict(f.dashboardP99 <= 50)} <= 50 ms |`,
       `| cashier: create + notify, ${f.cashier.payers} payers, ${f.cashier.seconds} s | ${f.cashier.perSecond.toFixed(0)} payments/s, lost ${f.cashier.lost}, doubled ${f.cashier.doubled} | 0 lost, 0 doubled |`,
+      '',
+      `Where the CPU of each throughput load went (${os.availableParallelism()} cores; the load generator, autocannon, runs in the benchmark's own process):`,
+      '',
+      '| load | CPU per request | ceiling at that CPU |',
+      '|---|---|---|',
+      shareRow('list, one server process', f.load.share),
+      shareRow(`list, ${f.processes.count} server processes`, f.processes.result.share),
+      shareRow('the floor', f.floor.share),
       '',
       `Exports of every order (the whole 90 days), streamed to the client; \`psql \\copy\` of the export's own query took ${f.copySeconds.toFixed(1)} s.`,
       '',
