@@ -122,3 +122,32 @@ test.describe('orders', () => {
     await expect(page.getByTestId('order-refund')).toHaveCount(0);
   });
 });
+
+test.describe('in a browser set to New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('order times show in China’s time, the zone of the business days and bills, not the browser’s', async ({
+    page,
+    base,
+    server,
+  }) => {
+    const { codeNo } = await boundCodes(server.url);
+    const orderNo = await payOverApi(server.url, codeNo, 500);
+    await signIn(page, base);
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+    const listed = page.waitForResponse((res) => res.url().endsWith('/order/list'));
+    await page.goto(`${base}/order?codeNo=${codeNo}`);
+    const { data } = (await (await listed).json()) as {
+      data: { rows: { orderNo: string; createdAt: string; paidAt: string }[] };
+    };
+    const line = data.rows.find((r) => r.orderNo === orderNo)!;
+    // Written by Intl in Asia/Shanghai ("sv-SE" writes 2026-11-26 00:30:05), not by the page's own helper.
+    const china = (iso: string) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(
+        new Date(iso),
+      );
+    await expect(tableRow(page, orderNo)).toContainText(china(line.createdAt));
+    await expect(tableRow(page, orderNo)).toContainText(china(line.paidAt));
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+  });
+});

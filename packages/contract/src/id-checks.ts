@@ -4,7 +4,7 @@
  */
 
 /** China mainland has one time zone (UTC+8) and no daylight saving. */
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+export const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** Today's date in China (Asia/Shanghai) as YYYY-MM-DD. */
 export function chinaToday(now: Date = new Date()): string {

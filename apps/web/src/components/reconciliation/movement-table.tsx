@@ -1,5 +1,4 @@
 import { Button, Empty, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { MovementPage, MovementRow } from '@mchweb/contract';
@@ -7,8 +6,9 @@ import { LoadError } from '@/components/load-error';
 import { yuan } from '@/lib/money';
 import { RECON_NS } from './i18n';
 import './reconciliation.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('MM-DD HH:mm:ss');
+const when = (at: string) => businessTime(at, 'monthDay');
 const money = (fen: number) => <span className={`recon-money${fen < 0 ? ' recon-negative' : ''}`}>{yuan(fen)}</span>;
 
 /**

@@ -3,7 +3,6 @@ import { Button, Card, Empty, Space, Spin } from 'antd';
 import { DownOutlined, FilePdfOutlined, LinkOutlined, UpOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { CodeBatch, CodeListItem } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission, useHasPermission } from '@/components/permission';
@@ -17,8 +16,9 @@ import { CODE_STATUS_LIST } from './code-values';
 import { LoadMore } from './load-more';
 import { CodeStatusTag } from './status-tag';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => businessTime(at, 'minute');
 
 /** The printable sheet of a batch, busy while the server makes it. */
 function SheetButton({ batch, narrow }: { batch: CodeBatch; narrow: boolean }) {

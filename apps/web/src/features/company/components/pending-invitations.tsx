@@ -3,7 +3,6 @@ import { Alert, Button, Card, Modal, Space, Tag } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { StaffInvitation } from '@mchweb/contract';
 import { toast } from '@/lib/toast';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -13,6 +12,7 @@ import { useInvitationList } from '../api/invitation-list';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
 import './company.css';
+import { businessTime } from '@/lib/business-time';
 
 /**
  * The invitations to the user's mobile, to accept or decline (issue 14.2), on /organ-select, /welcome and
@@ -117,7 +117,7 @@ export function PendingInvitations() {
                   <Space size={[8, 4]} wrap>
                     <Tag>{roleLabel(t, invitation.role, invitation.roleName)}</Tag>
                     <span className="company-step-hint">
-                      {t('invitations.invitedAt', { at: dayjs(invitation.invitedAt).format('YYYY-MM-DD HH:mm') })}
+                      {t('invitations.invitedAt', { at: businessTime(invitation.invitedAt, 'minute') })}
                     </span>
                   </Space>
                 </div>

@@ -3,7 +3,6 @@ import { Button, Card, Descriptions, Flex, Skeleton, Space, Tag, Typography } fr
 import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { Permission, useHasPermission } from '@/components/permission';
 import { useCompanyInfo } from '../api/company-info';
 import { BindMobileForm } from '../components/bind-mobile-form';
@@ -12,6 +11,7 @@ import { EditCompanyModal } from '../components/edit-company-modal';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
 import '../components/company.css';
+import { businessTime } from '@/lib/business-time';
 
 const ROLES = ['OWNER', 'ADMIN', 'FINANCE', 'CASHIER'];
 
@@ -82,7 +82,7 @@ export default function CompanyHomePage({ latestOrders }: { latestOrders?: React
               {c.role && ROLES.includes(c.role) ? t(`role.${c.role}`) : t('role.CUSTOM')}
             </Descriptions.Item>
             <Descriptions.Item label={t('field.createdAt')}>
-              {c.createdAt ? dayjs(c.createdAt).format('YYYY-MM-DD HH:mm') : none}
+              {c.createdAt ? businessTime(c.createdAt, 'minute') : none}
             </Descriptions.Item>
           </Descriptions>
           {!canEdit && (

@@ -3,7 +3,6 @@ import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Table, Timeline, 
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { ChannelRate, MerchantDetail, MerchantStatusChange } from '@mchweb/contract';
 import { FigureBar } from '@/components/figure-bar';
 import { LoadError } from '@/components/load-error';
@@ -15,8 +14,9 @@ import { percentOf } from './merchant-values';
 import { MerchantStatusTag } from './status-tag';
 import { StatusChangeModal } from './status-change-modal';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => businessTime(at, 'minute');
 /** The drawer's two lists of facts, drawn alike: one column, labels of one width. */
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 

@@ -3,7 +3,6 @@ import { Button, Empty, Grid, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { MerchantListItem } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
@@ -13,8 +12,9 @@ import { activeFilters, filterFromParams, MerchantFilters, paramsFromFilter } fr
 import { MerchantStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
 import '../components/merchant.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => businessTime(at, 'minute');
 
 /**
  * /merchant: the organisation's merchants with filters kept in the address (so /channel links here filtered by

@@ -1,10 +1,10 @@
 import { Descriptions, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Invite } from '@mchweb/contract';
 import { NS } from '../i18n';
 import { InviteQr } from './invite-qr';
 import { InviteStatusTag } from './status-tag';
+import { businessTime } from '@/lib/business-time';
 
 /** An invitation to hand over: its QR code, the link to copy, and until when it works. */
 export function InviteCard({ invite }: { invite: Invite }) {
@@ -25,7 +25,7 @@ export function InviteCard({ invite }: { invite: Invite }) {
             <InviteStatusTag status={invite.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('invite.expiresAt')}>
-            <span data-testid="invite-expires">{dayjs(invite.expiresAt).format('YYYY-MM-DD HH:mm')}</span>
+            <span data-testid="invite-expires">{businessTime(invite.expiresAt, 'minute')}</span>
           </Descriptions.Item>
           {invite.remark && <Descriptions.Item label={t('invite.remark')}>{invite.remark}</Descriptions.Item>}
         </Descriptions>

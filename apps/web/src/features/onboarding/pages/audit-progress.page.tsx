@@ -2,7 +2,6 @@ import { Alert, Button, Card, Empty, List, Skeleton, Space, Spin, Timeline } fro
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { IncoEvent, IncoProgressEvent } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
@@ -11,6 +10,7 @@ import { useIncoProgress } from '../api/inco-progress';
 import { ApplyStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
+import { businessTime } from '@/lib/business-time';
 
 const COLOR: Partial<Record<IncoEvent, string>> = { APPROVED: 'green', REJECTED: 'red', CANCELED: 'gray' };
 const ICON: Partial<Record<IncoEvent, React.ReactNode>> = {
@@ -60,7 +60,7 @@ export default function AuditProgressPage() {
       <div className="progress-event" data-testid={`event-${e.event}`}>
         <strong>{t(`event.${e.event}`)}</strong>
         <div className="inco-muted">
-          {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} · {who(e)}
+          {businessTime(e.at)} · {who(e)}
         </div>
         {e.reason && <div className="inco-reason">{e.reason}</div>}
       </div>

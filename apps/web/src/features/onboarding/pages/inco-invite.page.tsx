@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { ApplyStatus, PublicInvite } from '@mchweb/contract';
 import { LanguageSwitch } from '@/components/language-switch';
 import { fieldOf } from '@/lib/api';
@@ -15,6 +14,7 @@ import { ApplicationWizard } from '../components/wizard/application-wizard';
 import type { WizardApi } from '../components/wizard/wizard-api';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
+import { businessTime } from '@/lib/business-time';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; invite: PublicInvite };
 
@@ -50,7 +50,7 @@ function Closed({ invite, submitted }: { invite: PublicInvite | null; submitted?
       title={t(`public.${key}.title`)}
       subTitle={t(`public.${key}.text`, {
         company: invite.companyName,
-        at: dayjs(invite.expiresAt).format('YYYY-MM-DD HH:mm'),
+        at: businessTime(invite.expiresAt, 'minute'),
       })}
       data-testid={`public-${key}`}
     />
@@ -110,7 +110,7 @@ export default function IncoInvitePage() {
     body = (
       <>
         <p className="public-intro">
-          {t('public.intro', { company: invite.companyName, at: dayjs(invite.expiresAt).format('YYYY-MM-DD') })}
+          {t('public.intro', { company: invite.companyName, at: businessTime(invite.expiresAt, 'day') })}
         </p>
         <ApplicationWizard
           api={api}

@@ -3,7 +3,6 @@ import { Button, Empty, Grid, Modal, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Invite, InviteStatus } from '@mchweb/contract';
 import { Permission } from '@/components/permission';
 import { toast } from '@/lib/toast';
@@ -14,8 +13,9 @@ import { PagedTable } from '../components/paged-table';
 import { ApplyStatusTag, INVITE_STATUS_LIST, InviteStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+const when = (at: string | null) => businessTime(at, 'minute');
 
 /** /inco-manage: the organisation's invitations: status, expiry, who used them; copy, show the QR, revoke. */
 export default function IncoManagePage() {

@@ -2,7 +2,6 @@ import { Button, Empty, Grid, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { IncoListItem } from '@mchweb/contract';
 import { Permission } from '@/components/permission';
 import { useIncoList } from '../api/inco-list';
@@ -12,8 +11,9 @@ import { filterFromParams, IncommingFilters, paramsFromFilter } from '../compone
 import { ApplyStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+const when = (at: string | null) => businessTime(at, 'minute');
 
 /** /incomming: the organisation's applications, filtered by status, name and days created; keyset pages. */
 export default function IncommingPage() {

@@ -1,7 +1,6 @@
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { LoadError } from '@/components/load-error';
 import { useOrderList } from '../api/order-list';
 import { filterFromParams } from './order-filters';
@@ -10,6 +9,7 @@ import { OrderStatusTag } from './status-tag';
 import { NS } from '../i18n';
 import './order.css';
 import './latest-orders.css';
+import { businessTime } from '@/lib/business-time';
 
 export const LATEST_ORDERS = 6;
 
@@ -38,7 +38,7 @@ export function LatestOrders() {
             <span>
               {o.mchName} · {t(`channel.${o.channel}`)}
             </span>
-            <span className="order-muted order-nowrap">{dayjs(o.paidAt ?? o.createdAt).format('MM-DD HH:mm:ss')}</span>
+            <span className="order-muted order-nowrap">{businessTime(o.paidAt ?? o.createdAt, 'monthDay')}</span>
           </div>
           <Link to={`/order?orderNo=${o.orderNo}`} className="order-mono order-latest-no">
             {o.orderNo}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Descriptions, Drawer, Skeleton, Space, Table, Timeline } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { LedgerPosting, OrderDetail, Refund } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
@@ -11,8 +10,9 @@ import { RefundModal } from './refund-modal';
 import { OrderStatusTag, RefundStatusTag } from './status-tag';
 import { yuan } from './order-values';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '38%' } } } as const;
 /** 3.8 (‰) -> "0.38" (%). */
 const percentOf = (rate: number) => (Math.round(rate * 10) / 100).toFixed(2);

@@ -3,7 +3,6 @@ import { Button, Empty, Grid, Table, Tag, Tooltip } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { OrderListItem } from '@mchweb/contract';
 import { ExportButtons } from '@/components/export-buttons';
 import { LoadError } from '@/components/load-error';
@@ -18,8 +17,9 @@ import { OrderStatusTag } from '../components/status-tag';
 import { yuan } from '../components/order-values';
 import { NS } from '../i18n';
 import '../components/order.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 
 /**
  * /order: the orders of a filter kept in the address (time range created/paid, default the last 7 days and

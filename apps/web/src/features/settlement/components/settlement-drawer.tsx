@@ -1,7 +1,6 @@
 import { Descriptions, Drawer, Skeleton, Space } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { SettlementItem } from '@mchweb/contract';
 import { FigureBar } from '@/components/figure-bar';
 import { LoadError } from '@/components/load-error';
@@ -13,8 +12,9 @@ import { yuan } from '@/lib/money';
 import { useSettlementDetail } from '../api/settlement-detail';
 import { useSettlementMovements } from '../api/settlement-movements';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 
 /**
  * One settlement: its number, day, merchant and status (a failure's reason and the attempts so far), its figures,

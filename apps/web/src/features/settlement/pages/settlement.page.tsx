@@ -1,7 +1,6 @@
 import { Button, Empty, Grid, Table } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { SettlementItem } from '@mchweb/contract';
 import { ExportButtons } from '@/components/export-buttons';
 import { FigureBar } from '@/components/figure-bar';
@@ -22,8 +21,9 @@ import { activeFilters, filterFromParams, paramsFromFilter, SettlementFilters } 
 import { NS } from '../i18n';
 import '@/components/reconciliation/reconciliation.css';
 import '../components/settlement.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+const when = (at: string | null) => businessTime(at, 'minute');
 
 /**
  * /settlement: the settlements of a filter kept in the address (settlement days, default the last 30 and today;

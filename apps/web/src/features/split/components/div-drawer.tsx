@@ -1,14 +1,14 @@
 import { Alert, Descriptions, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { DivItem } from '@mchweb/contract';
 import { DetailDrawer } from '@/components/detail-drawer';
 import { useDivDetail } from '../api/div-detail';
 import { CancelButton } from './cancel-button';
 import { DivStatusTag, ReceiverTypeIcon } from './tags';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
 /** One application: status, merchant, receivers with ratios, total, when it applies from, reason, times; cancel. */

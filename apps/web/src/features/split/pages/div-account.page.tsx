@@ -3,7 +3,6 @@ import { Button, Empty, Grid } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { DivItem } from '@mchweb/contract';
 import { KeysetTable } from '@/components/keyset-table';
 import { PageHeader } from '@/components/page-header';
@@ -19,8 +18,9 @@ import { ReceiverList } from '../components/receivers';
 import { DivStatusTag } from '../components/tags';
 import { NS } from '../i18n';
 import '../components/split.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => businessTime(at, 'minute');
 
 /**
  * /div-account: the organisation's profit-sharing applications (merchant, receivers with their ratios, total,

@@ -1,10 +1,10 @@
 import { Button, Empty, Grid, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { AuditEntry } from '@mchweb/contract';
 import { useAuditList } from '../api/audit-list';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
 /** The organisation's audit log, newest first, one keyset page at a time ("load more"). */
 export function AuditTab() {
@@ -49,7 +49,7 @@ export function AuditTab() {
                         {action(e.action)} · {target(e)}
                       </div>
                       <div className="staff-muted">
-                        {who(e)} · {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} · {e.ip ?? '—'}
+                        {who(e)} · {businessTime(e.at)} · {e.ip ?? '—'}
                       </div>
                     </div>
                   ),
@@ -59,7 +59,7 @@ export function AuditTab() {
                 {
                   title: t('audit.when'),
                   dataIndex: 'at',
-                  render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+                  render: (at: string) => businessTime(at),
                 },
                 {
                   title: t('audit.who'),

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Empty, Grid, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { StaffMember } from '@mchweb/contract';
 import { Permission, useHasPermission } from '@/components/permission';
 import { toast } from '@/lib/toast';
@@ -16,6 +15,7 @@ import { MerchantScopeModal } from './merchant-scope-modal';
 import { LoadError } from '@/components/load-error';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
 const STATUS_COLOR = { ACTIVE: 'green', DISABLED: 'red', INVITED: 'blue' } as const;
 
@@ -175,7 +175,7 @@ export function StaffTab() {
     {
       title: t('col.joined'),
       dataIndex: 'createdAt',
-      render: (at: string) => dayjs(at).format('YYYY-MM-DD'),
+      render: (at: string) => businessTime(at, 'day'),
     },
     ...(canEdit
       ? [

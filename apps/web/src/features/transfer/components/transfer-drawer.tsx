@@ -1,14 +1,14 @@
 import { Alert, Descriptions, Drawer, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { TransferItem } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { yuan } from '@/lib/money';
 import { useTransferDetail } from '../api/transfer-detail';
 import { PayeeTypeTag, TransferStatusTag } from './tags';
 import { NS } from '../i18n';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
 /** One transfer: amount and status, from whom to whom, remark, who made it and when; read again while processing. */

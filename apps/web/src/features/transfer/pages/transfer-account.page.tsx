@@ -3,7 +3,6 @@ import { Button, ConfigProvider, Empty, Grid, Modal } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { PayeeAccount } from '@mchweb/contract';
 import { FilterSelect } from '@/components/filter-select';
 import { READABLE_PLACEHOLDERS } from '@/components/folded-filters';
@@ -18,8 +17,9 @@ import { PayeeTypeTag } from '../components/tags';
 import { PAYEE_TYPE_LIST, type PayeeType } from '../components/transfer-values';
 import { NS } from '../i18n';
 import '../components/transfer.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => businessTime(at, 'minute');
 
 /**
  * /transfer-account: the payee accounts transfers may go to (type, holder, number masked by the server, bank),

@@ -3,7 +3,6 @@ import { Button, Empty, Grid } from 'antd';
 import { SendOutlined, SyncOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { TransferItem } from '@mchweb/contract';
 import { FigureBar } from '@/components/figure-bar';
 import { KeysetTable } from '@/components/keyset-table';
@@ -21,8 +20,9 @@ import { TransferModal } from '../components/transfer-modal';
 import { TRANSFER_NO_PATTERN } from '../components/transfer-values';
 import { NS } from '../i18n';
 import '../components/transfer.css';
+import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (at: string | null) => businessTime(at);
 
 /**
  * /transfer-list: a merchant's balance in one glance (pending, available, in transit), a new transfer

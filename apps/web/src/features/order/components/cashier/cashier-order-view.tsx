@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import '@/i18n/dayjs-locale';
 import type { CashierOrder } from '@mchweb/contract';
 import { fieldOf } from '@/lib/api';
@@ -11,6 +10,7 @@ import { sandboxNotify } from '../../api/sandbox-notify';
 import { CASHIER_NS } from '../../cashier-i18n';
 import { yuan } from '../order-values';
 import { forgetPaymentKey } from './payment-key';
+import { businessTime } from '@/lib/business-time';
 
 const FINAL = ['SUCCESS', 'FAILED', 'CLOSED', 'PARTIAL_REFUNDED', 'REFUNDED'];
 
@@ -214,7 +214,7 @@ function CashierResult({ order, onAgain, onDone }: { order: CashierOrder; onAgai
         {order.paidAt && (
           <>
             <dt>{t('result.paidAt')}</dt>
-            <dd>{dayjs(order.paidAt).format('YYYY-MM-DD HH:mm:ss')}</dd>
+            <dd>{businessTime(order.paidAt)}</dd>
           </>
         )}
       </dl>
