@@ -8,7 +8,6 @@ import { RECON_NS } from './i18n';
 import './reconciliation.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'monthDay');
 const money = (fen: number) => <span className={`recon-money${fen < 0 ? ' recon-negative' : ''}`}>{yuan(fen)}</span>;
 
 /**
@@ -55,7 +54,7 @@ export function MovementTable({
               </div>
               <div className="recon-card-head">
                 <span className="recon-mono recon-muted">{m.refNo}</span>
-                <span className="recon-muted recon-nowrap">{when(m.at)}</span>
+                <span className="recon-muted recon-nowrap">{businessTime(m.at, 'monthDay')}</span>
               </div>
             </div>
           ),
@@ -65,7 +64,7 @@ export function MovementTable({
         {
           title: t('movement.at'),
           dataIndex: 'at',
-          render: (at: string) => <span className="recon-nowrap">{when(at)}</span>,
+          render: (at: string) => <span className="recon-nowrap">{businessTime(at, 'monthDay')}</span>,
         },
         { title: t('movement.kind'), key: 'kind', render: (_: unknown, m: MovementRow) => kind(m) },
         {

@@ -18,8 +18,6 @@ import { CodeStatusTag } from './status-tag';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'minute');
-
 /** The printable sheet of a batch, busy while the server makes it. */
 function SheetButton({ batch, narrow }: { batch: CodeBatch; narrow: boolean }) {
   const { t } = useTranslation(NS);
@@ -116,8 +114,8 @@ export function BatchList({
               <h3 className="code-batch-title code-mono">{b.batchNo}</h3>
               <div className="code-muted">
                 {b.createdBy
-                  ? t('batch.createdBy', { by: b.createdBy, at: when(b.createdAt) })
-                  : t('batch.createdAt', { at: when(b.createdAt) })}
+                  ? t('batch.createdBy', { by: b.createdBy, at: businessTime(b.createdAt, 'minute') })
+                  : t('batch.createdAt', { at: businessTime(b.createdAt, 'minute') })}
               </div>
               <div className="code-batch-counts" data-testid={`batch-counts-${b.batchNo}`}>
                 <span className="code-muted">{t('batch.count', { count: b.count })}</span>

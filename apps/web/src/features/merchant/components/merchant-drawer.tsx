@@ -16,7 +16,6 @@ import { StatusChangeModal } from './status-change-modal';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'minute');
 /** The drawer's two lists of facts, drawn alike: one column, labels of one width. */
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
@@ -129,7 +128,7 @@ function DetailBody({ m }: { m: MerchantDetail }) {
             item('legalPerson', t('drawer.legalPerson'), m.legalPersonName),
             item('address', t('drawer.address'), m.address),
             item('servicePhone', t('drawer.servicePhone'), m.servicePhone),
-            item('created', t('drawer.created'), when(m.createdAt)),
+            item('created', t('drawer.created'), businessTime(m.createdAt, 'minute')),
             item('application', t('drawer.application'), application),
           ]}
         />
@@ -247,7 +246,7 @@ function HistoryEntry({ h }: { h: MerchantStatusChange }) {
           : t('drawer.change', { from: t(`status.${h.from}`), to: t(`status.${h.to}`) })}
       </strong>
       <div className="mch-muted">
-        {when(h.at)} · {t('drawer.by', { who: h.by ?? t('drawer.system') })}
+        {businessTime(h.at, 'minute')} · {t('drawer.by', { who: h.by ?? t('drawer.system') })}
       </div>
       {h.reason && <div className="mch-history-reason">{t('drawer.reason', { reason: h.reason })}</div>}
     </div>

@@ -14,8 +14,6 @@ import { NS } from '../i18n';
 import '../components/merchant.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'minute');
-
 /**
  * /merchant: the organisation's merchants with filters kept in the address (so /channel links here filtered by
  * channel), keyset pages behind "load more", and a drawer with one merchant's details. A table on wide screens,
@@ -70,7 +68,7 @@ export default function MerchantPage() {
               </div>
               <div className="mch-card-foot">
                 {channels(m)}
-                <span className="mch-muted mch-nowrap">{when(m.createdAt)}</span>
+                <span className="mch-muted mch-nowrap">{businessTime(m.createdAt, 'minute')}</span>
               </div>
             </div>
           ),
@@ -104,7 +102,7 @@ export default function MerchantPage() {
         {
           title: t('col.created'),
           dataIndex: 'createdAt',
-          render: (at: string) => <span className="mch-nowrap">{when(at)}</span>,
+          render: (at: string) => <span className="mch-nowrap">{businessTime(at, 'minute')}</span>,
         },
         {
           title: t('col.actions'),

@@ -15,8 +15,6 @@ import { NS } from '../i18n';
 import '../components/onboarding.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at, 'minute');
-
 /** /inco-manage: the organisation's invitations: status, expiry, who used them; copy, show the QR, revoke. */
 export default function IncoManagePage() {
   const { t } = useTranslation(NS);
@@ -92,8 +90,10 @@ export default function IncoManagePage() {
                 <InviteStatusTag status={r.status} />
               </Space>
               <div className="inco-muted">
-                <div>{t('manage.createdLine', { at: when(r.createdAt), by: r.createdBy ?? '—' })}</div>
-                <div>{t('manage.expiresLine', { at: when(r.expiresAt) })}</div>
+                <div>
+                  {t('manage.createdLine', { at: businessTime(r.createdAt, 'minute'), by: r.createdBy ?? '—' })}
+                </div>
+                <div>{t('manage.expiresLine', { at: businessTime(r.expiresAt, 'minute') })}</div>
               </div>
               <div>{usedBy(r)}</div>
               {actions(r)}
@@ -118,12 +118,12 @@ export default function IncoManagePage() {
           key: 'created',
           render: (_: unknown, r: Invite) => (
             <>
-              {when(r.createdAt)}
+              {businessTime(r.createdAt, 'minute')}
               <div className="inco-muted">{r.createdBy ?? '—'}</div>
             </>
           ),
         },
-        { title: t('col.expires'), dataIndex: 'expiresAt', render: when },
+        { title: t('col.expires'), dataIndex: 'expiresAt', render: (at: string | null) => businessTime(at, 'minute') },
         { title: t('col.usedBy'), key: 'used', render: (_: unknown, r: Invite) => usedBy(r) },
         { title: t('col.actions'), key: 'actions', render: (_: unknown, r: Invite) => actions(r) },
       ];

@@ -13,8 +13,6 @@ import { NS } from '../i18n';
 import '../components/onboarding.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at, 'minute');
-
 /** /incomming: the organisation's applications, filtered by status, name and days created; keyset pages. */
 export default function IncommingPage() {
   const { t } = useTranslation(NS);
@@ -45,7 +43,8 @@ export default function IncommingPage() {
                 {status(r)}
               </Space>
               <div className="inco-muted">
-                {r.applyNo} · {r.type ? t(`type.${r.type}`) : '—'} · <span className="nowrap">{when(r.createdAt)}</span>
+                {r.applyNo} · {r.type ? t(`type.${r.type}`) : '—'} ·{' '}
+                <span className="nowrap">{businessTime(r.createdAt, 'minute')}</span>
               </div>
               {r.status === 'REJECTED' && r.rejectReason && <div className="inco-reason">{r.rejectReason}</div>}
               <ApplicationActions row={r} />
@@ -68,8 +67,8 @@ export default function IncommingPage() {
         { title: t('col.type'), dataIndex: 'type', render: (v: IncoListItem['type']) => (v ? t(`type.${v}`) : '—') },
         { title: t('col.status'), key: 'status', render: (_: unknown, r: IncoListItem) => status(r) },
         { title: t('col.source'), key: 'source', render: (_: unknown, r: IncoListItem) => source(r) },
-        { title: t('col.created'), dataIndex: 'createdAt', render: when },
-        { title: t('col.updated'), dataIndex: 'updatedAt', render: when },
+        { title: t('col.created'), dataIndex: 'createdAt', render: (at: string | null) => businessTime(at, 'minute') },
+        { title: t('col.updated'), dataIndex: 'updatedAt', render: (at: string | null) => businessTime(at, 'minute') },
         {
           title: t('col.actions'),
           key: 'actions',

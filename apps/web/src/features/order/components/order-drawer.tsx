@@ -12,7 +12,6 @@ import { yuan } from './order-values';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '38%' } } } as const;
 /** 3.8 (‰) -> "0.38" (%). */
 const percentOf = (rate: number) => (Math.round(rate * 10) / 100).toFixed(2);
@@ -113,9 +112,9 @@ function DetailBody({ o, narrow }: { o: OrderDetail; narrow: boolean }) {
             item('channelTradeNo', t('drawer.channelTradeNo'), o.channelTradeNo ?? '—'),
             item('code', t('drawer.code'), o.codeNo ? <span className="order-mono">{o.codeNo}</span> : '—'),
             item('label', t('drawer.label'), o.label ?? '—'),
-            item('created', t('drawer.created'), when(o.createdAt)),
-            item('paid', t('drawer.paid'), when(o.paidAt)),
-            ...(o.closedAt ? [item('closed', t('drawer.closed'), when(o.closedAt))] : []),
+            item('created', t('drawer.created'), businessTime(o.createdAt)),
+            item('paid', t('drawer.paid'), businessTime(o.paidAt)),
+            ...(o.closedAt ? [item('closed', t('drawer.closed'), businessTime(o.closedAt))] : []),
           ]}
         />
       </section>
@@ -159,7 +158,7 @@ function DetailBody({ o, narrow }: { o: OrderDetail; narrow: boolean }) {
                 <strong>{t(`event.${e.kind}`)}</strong>
                 {e.amountFen !== null && <> · {yuan(e.amountFen)}</>}
                 <div className="order-muted">
-                  {when(e.at)}
+                  {businessTime(e.at)}
                   {e.refundNo && <span className="order-mono"> · {e.refundNo}</span>}
                 </div>
               </div>
@@ -200,7 +199,7 @@ function RefundTable({ refunds, narrow }: { refunds: Refund[]; narrow: boolean }
   const what = (r: Refund) => (
     <>
       <span className="order-mono">{r.refundNo}</span>
-      <div className="order-muted">{when(r.createdAt)}</div>
+      <div className="order-muted">{businessTime(r.createdAt)}</div>
     </>
   );
   const why = (r: Refund) => (
@@ -281,7 +280,7 @@ function PostingTable({
               {account(v)}
               <div className="order-muted">
                 <span className="order-mono">{p.txNo}</span> · {t(`kind.${p.kind}`, { defaultValue: p.kind })}
-                {narrow && <> · {when(p.at)}</>}
+                {narrow && <> · {businessTime(p.at)}</>}
               </div>
             </>
           ),
@@ -298,7 +297,7 @@ function PostingTable({
               {
                 title: t('postingCol.at'),
                 dataIndex: 'at',
-                render: (v: string) => <span className="order-nowrap">{when(v)}</span>,
+                render: (v: string) => <span className="order-nowrap">{businessTime(v)}</span>,
               },
             ]),
       ]}

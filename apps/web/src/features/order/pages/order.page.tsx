@@ -19,8 +19,6 @@ import { NS } from '../i18n';
 import '../components/order.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
-
 /**
  * /order: the orders of a filter kept in the address (time range created/paid, default the last 7 days and
  * today; merchants, statuses, channels, amount, numbers, label), their totals in one row, keyset pages behind
@@ -73,7 +71,7 @@ export default function OrderPage() {
               </div>
               <div className="order-card-foot">
                 {orderNo(o)}
-                <span className="order-muted order-nowrap">{when(o.paidAt ?? o.createdAt)}</span>
+                <span className="order-muted order-nowrap">{businessTime(o.paidAt ?? o.createdAt)}</span>
               </div>
             </div>
           ),
@@ -121,12 +119,12 @@ export default function OrderPage() {
         {
           title: t('col.created'),
           dataIndex: 'createdAt',
-          render: (at: string) => <span className="order-nowrap">{when(at)}</span>,
+          render: (at: string) => <span className="order-nowrap">{businessTime(at)}</span>,
         },
         {
           title: t('col.paid'),
           dataIndex: 'paidAt',
-          render: (at: string | null) => <span className="order-nowrap">{when(at)}</span>,
+          render: (at: string | null) => <span className="order-nowrap">{businessTime(at)}</span>,
         },
       ];
 

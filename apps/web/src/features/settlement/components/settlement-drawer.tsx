@@ -14,8 +14,6 @@ import { useSettlementMovements } from '../api/settlement-movements';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
-
 /**
  * One settlement: its number, day, merchant and status (a failure's reason and the attempts so far), its figures,
  * and the payments and refunds it covers (keyset pages). `canOpenBill`: a link to the day's trade bill (the
@@ -96,8 +94,8 @@ function DetailBody({ s, narrow, canOpenBill }: { s: SettlementItem; narrow: boo
                 {s.mchName} <span className="recon-muted recon-mono">{s.mchNo}</span>
               </>,
             ),
-            item('created', t('drawer.created'), when(s.createdAt)),
-            item('settledAt', t('drawer.settledAt'), s.settledAt ? when(s.settledAt) : t('drawer.notSettled')),
+            item('created', t('drawer.created'), businessTime(s.createdAt)),
+            item('settledAt', t('drawer.settledAt'), s.settledAt ? businessTime(s.settledAt) : t('drawer.notSettled')),
             item('attempts', t('drawer.attempts'), s.attempts),
           ]}
         />

@@ -23,8 +23,6 @@ import '@/components/reconciliation/reconciliation.css';
 import '../components/settlement.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at, 'minute');
-
 /**
  * /settlement: the settlements of a filter kept in the address (settlement days, default the last 30 and today;
  * merchants; statuses), their totals in one glance, keyset pages behind "load more", a drawer with one settlement
@@ -148,7 +146,7 @@ export default function SettlementPage() {
         {
           title: t('col.settledAt'),
           dataIndex: 'settledAt',
-          render: (at: string | null) => <span className="recon-nowrap">{when(at)}</span>,
+          render: (at: string | null) => <span className="recon-nowrap">{businessTime(at, 'minute')}</span>,
         },
       ];
 

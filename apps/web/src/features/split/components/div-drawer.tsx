@@ -8,7 +8,6 @@ import { DivStatusTag, ReceiverTypeIcon } from './tags';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
 /** One application: status, merchant, receivers with ratios, total, when it applies from, reason, times; cancel. */
@@ -90,8 +89,8 @@ function DetailBody({ x }: { x: DivItem }) {
           item('effectiveFrom', t('drawer.effectiveFrom'), x.effectiveFrom ?? '—'),
           ...(x.rejectReason ? [item('rejectReason', t('drawer.rejectReason'), x.rejectReason)] : []),
           item('remark', t('drawer.remark'), x.remark || '—'),
-          item('created', t('drawer.created'), when(x.createdAt)),
-          item('decided', t('drawer.decided'), when(x.decidedAt)),
+          item('created', t('drawer.created'), businessTime(x.createdAt)),
+          item('decided', t('drawer.decided'), businessTime(x.decidedAt)),
         ]}
       />
       <h3>{t('drawer.receivers')}</h3>

@@ -20,8 +20,6 @@ import { NS } from '../i18n';
 import '../components/split.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'minute');
-
 /**
  * /div-account: the organisation's profit-sharing applications (merchant, receivers with their ratios, total,
  * status, the day an approval applies from, the reason of a rejection), filtered by statuses and merchants kept in
@@ -109,7 +107,9 @@ export default function DivAccountPage() {
                 {applyNo(x)}
                 <CancelButton item={x} />
               </div>
-              <div className="split-muted">{t('divAccount.createdAt', { at: when(x.createdAt) })}</div>
+              <div className="split-muted">
+                {t('divAccount.createdAt', { at: businessTime(x.createdAt, 'minute') })}
+              </div>
             </div>
           ),
         },
@@ -121,7 +121,7 @@ export default function DivAccountPage() {
           render: (_: unknown, x: DivItem) => (
             <div data-testid={`div-row-${x.applyNo}`}>
               {applyNo(x)}
-              <div className="split-muted split-nowrap">{when(x.createdAt)}</div>
+              <div className="split-muted split-nowrap">{businessTime(x.createdAt, 'minute')}</div>
             </div>
           ),
         },

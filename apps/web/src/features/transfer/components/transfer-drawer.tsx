@@ -8,7 +8,6 @@ import { PayeeTypeTag, TransferStatusTag } from './tags';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
 /** One transfer: amount and status, from whom to whom, remark, who made it and when; read again while processing. */
@@ -94,8 +93,8 @@ function DetailBody({ x }: { x: TransferItem }) {
           ),
           item('remark', t('drawer.remark'), x.remark || '—'),
           item('createdBy', t('drawer.createdBy'), x.createdBy ?? '—'),
-          item('created', t('drawer.created'), when(x.createdAt)),
-          item('finished', t('drawer.finished'), when(x.finishedAt)),
+          item('created', t('drawer.created'), businessTime(x.createdAt)),
+          item('finished', t('drawer.finished'), businessTime(x.finishedAt)),
         ]}
       />
     </div>

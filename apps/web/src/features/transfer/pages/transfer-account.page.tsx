@@ -19,8 +19,6 @@ import { NS } from '../i18n';
 import '../components/transfer.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string) => businessTime(at, 'minute');
-
 /**
  * /transfer-account: the payee accounts transfers may go to (type, holder, number masked by the server, bank),
  * filtered by type in the address (`?type=BANK_CARD,ALIPAY`), keyset "load more"; add (a dialog with the contact
@@ -89,7 +87,9 @@ export default function TransferAccountPage() {
                 {a.bankName && <span className="transfer-muted"> · {a.bankName}</span>}
               </div>
               <div className="transfer-card-foot">
-                <span className="transfer-muted">{t('transferAccount.createdAt', { at: when(a.createdAt) })}</span>
+                <span className="transfer-muted">
+                  {t('transferAccount.createdAt', { at: businessTime(a.createdAt, 'minute') })}
+                </span>
                 {canEdit && removeButton(a)}
               </div>
             </div>
@@ -112,7 +112,7 @@ export default function TransferAccountPage() {
         {
           title: t('col.created'),
           dataIndex: 'createdAt',
-          render: (at: string) => <span className="transfer-nowrap">{when(at)}</span>,
+          render: (at: string) => <span className="transfer-nowrap">{businessTime(at, 'minute')}</span>,
         },
         ...(canEdit
           ? [{ title: t('col.actions'), key: 'actions', render: (_: unknown, a: PayeeAccount) => removeButton(a) }]

@@ -22,8 +22,6 @@ import { NS } from '../i18n';
 import '../components/transfer.css';
 import { businessTime } from '@/lib/business-time';
 
-const when = (at: string | null) => businessTime(at);
-
 /**
  * /transfer-list: a merchant's balance in one glance (pending, available, in transit), a new transfer
  * (transfer:create), the transfers of a filter kept in the address (days, default the last 7 and today;
@@ -97,7 +95,7 @@ export default function TransferListPage() {
               {x.failReason && <div className="transfer-fail">{x.failReason}</div>}
               <div className="transfer-card-foot">
                 {transferNo(x)}
-                <span className="transfer-muted transfer-nowrap">{when(x.createdAt)}</span>
+                <span className="transfer-muted transfer-nowrap">{businessTime(x.createdAt)}</span>
               </div>
             </div>
           ),
@@ -146,12 +144,12 @@ export default function TransferListPage() {
         {
           title: t('col.made'),
           dataIndex: 'createdAt',
-          render: (at: string) => <span className="transfer-nowrap">{when(at)}</span>,
+          render: (at: string) => <span className="transfer-nowrap">{businessTime(at)}</span>,
         },
         {
           title: t('col.finished'),
           dataIndex: 'finishedAt',
-          render: (at: string | null) => <span className="transfer-nowrap">{when(at)}</span>,
+          render: (at: string | null) => <span className="transfer-nowrap">{businessTime(at)}</span>,
         },
       ];
 
