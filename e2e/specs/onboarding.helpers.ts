@@ -1,5 +1,4 @@
 import zlib from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { luhnCheckDigit, residentIdCheckChar } from '@mchweb/contract/id-checks';
 import { expect } from '../support/fixtures.ts';
@@ -184,14 +183,4 @@ export async function fillSmallMicro(
   });
 }
 
-/** axe: the serious and critical violations on the page as it is now. */
-export async function seriousViolations(page: Page) {
-  await page.mouse.move(0, 0); // no hover colours: what the page shows at rest
-  await page.waitForTimeout(400); // the slide-fade ends, colours are final
-  // The shell's request progress bar (nprogress, S9.4) comes and goes with requests; its `role="bar"` is the
-  // library's own markup, not these pages'.
-  const result = await new AxeBuilder({ page }).exclude('#nprogress').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+export { seriousViolations } from '../support/axe.ts';

@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
 import { apiSignIn } from '../support/fixtures.ts';
 
 /** Helpers of the cashier and order specs: payment codes made and bound over the API, payments over the API. */
@@ -70,14 +68,4 @@ export async function payOverApi(serverUrl: string, codeNo: string, amountFen: n
   return order.orderNo;
 }
 
-/**
- * axe's serious and critical findings on the page as it is, once no toast is fading in or out: a toast measured
- * mid-animation has the contrast of a half-transparent text (a toast at rest passes).
- */
-export async function seriousViolations(page: Page) {
-  await expect(page.locator('.ant-message-fade-appear, .ant-message-fade-leave')).toHaveCount(0, { timeout: 10_000 });
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+export { seriousViolations } from '../support/axe.ts';
