@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 import { seriousViolations } from './onboarding.helpers.ts';
 
 /**
@@ -65,11 +66,7 @@ for (const phone of [false, true]) {
     await page.getByTestId(`code-bind-${codeNo}`).click();
     await expect(page).toHaveURL(new RegExp(`/mch-code-setting\\?codeNo=${codeNo}$`));
     await expect(page.getByTestId('bind-now')).toHaveText('未绑定，可以绑定。');
-    await page.getByTestId('bind-merchant').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: 'M100000001' })
-      .click();
+    await choose(page, 'bind-merchant', 'M100000001');
     await page.getByTestId('bind-mode').getByText('固定金额').click();
     await page.getByTestId('bind-amount').fill('12.5');
     await page.getByTestId('bind-label').fill('3号桌');
@@ -110,16 +107,14 @@ test('moving a bound code to another merchant, unbinding and disabling; refusals
 
   await page.goto(`${base}/mch-code-setting`);
   await page.getByTestId('bind-code-no').fill(codeNo);
-  await page.getByTestId('bind-merchant').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'M100000001' }).click();
+  await choose(page, 'bind-merchant', 'M100000001');
   await page.getByTestId('bind-submit').click();
   await expect(page.getByTestId(`code-row-${codeNo}`)).toBeVisible();
 
   // Move it: the form says where it is bound now, the toast says where it came from.
   await page.getByTestId(`code-edit-${codeNo}`).click();
   await expect(page.getByTestId('bind-now')).toContainText('已绑定到 晨光咖啡西湖店');
-  await page.getByTestId('bind-merchant').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'M100000002' }).click();
+  await choose(page, 'bind-merchant', 'M100000002');
   await page.getByTestId('bind-submit').click();
   await expect(page.locator('.ant-message-success').filter({ hasText: '改绑到 晨光咖啡滨江店' })).toBeVisible();
   const tableRow = page.getByTestId('code-table').locator('tr', { has: page.getByTestId(`code-row-${codeNo}`) });
@@ -148,8 +143,7 @@ test('moving a bound code to another merchant, unbinding and disabling; refusals
   await expect(page.getByTestId(`code-disable-${codeNo}`)).toHaveCount(0);
   await page.goto(`${base}/mch-code-setting?codeNo=${codeNo}`);
   await expect(page.getByTestId('bind-now')).toHaveText('已停用，不能绑定。');
-  await page.getByTestId('bind-merchant').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'M100000001' }).click();
+  await choose(page, 'bind-merchant', 'M100000001');
   await page.getByTestId('bind-submit').click();
   await expect(page.getByText('该收款码已停用，不能再使用，请换一个收款码')).toBeVisible();
   await page.context().close();

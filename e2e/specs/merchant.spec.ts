@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 
 /**
  * /merchant and /channel (issue 10) against the demo organisation (杭州晨光咖啡): merchants in every status
@@ -28,19 +29,6 @@ async function search(page: Page, testId: string, text: string) {
   await input.press('Enter');
 }
 
-async function pickOption(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).click();
-  await page.keyboard.press('Escape');
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test.describe('merchants', () => {
   test('the owner sees merchants in every status, filters them, and opens one with its masked account', async ({
     page,
@@ -54,7 +42,7 @@ test.describe('merchants', () => {
     await expect(page.getByTestId('merchant-new')).toBeVisible();
 
     // Status: frozen only; the filter is kept in the address.
-    await pickOption(page, 'merchant-filter-status', '已冻结');
+    await choose(page, 'merchant-filter-status', '已冻结', { multiple: true });
     await expect(rows(page)).toHaveCount(1);
     expect(await rowIds(page)).toEqual(['M100000004']);
     await expect(page).toHaveURL(/status=FROZEN/);
@@ -62,7 +50,7 @@ test.describe('merchants', () => {
     await expect(rows(page)).toHaveCount(5);
 
     // Type, then name (contains, name or short name), then merchant number (exact).
-    await pickOption(page, 'merchant-filter-type', '企业');
+    await choose(page, 'merchant-filter-type', '企业', { multiple: true });
     await expect(rows(page)).toHaveCount(2);
     expect(await rowIds(page)).toEqual(['M100000001', 'M100000002']);
     await search(page, 'merchant-filter-name', '滨江');

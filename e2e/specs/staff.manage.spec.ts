@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 import { acceptInvitations, Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './company.helpers.ts';
 
 /** Check or uncheck one node of the role editor's permission tree by its key (see permission-tree.ts). */
@@ -45,8 +46,7 @@ test.describe('staff management', () => {
     await page.getByTestId('staff-invite').click();
     await page.getByTestId('invite-mobile').fill(clerk.mobile);
     await page.getByTestId('invite-name').fill('小林');
-    await page.getByTestId('invite-role').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
+    await choose(page, 'invite-role', '收银员');
     await clickInDialog(page, 'invite-submit');
     await expect(page.locator('.ant-message-success')).toContainText('对方接受后');
     const row = page.getByTestId('staff-table').locator('tr').filter({ hasText: clerk.mobile });
@@ -150,8 +150,7 @@ test.describe('staff management', () => {
     await page.goto(`${base}/staff-manage`);
     await page.getByTestId('staff-invite').click();
     await page.getByTestId('invite-mobile').fill(mobile);
-    await page.getByTestId('invite-role').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '财务' }).click();
+    await choose(page, 'invite-role', '财务');
     await clickInDialog(page, 'invite-submit');
     const row = page.getByTestId('staff-table').locator('tr').filter({ hasText: mobile });
     await expect(row).toContainText('已邀请');
@@ -161,8 +160,7 @@ test.describe('staff management', () => {
     // The same mobile twice: the server's msg stands beside the mobile field.
     await page.getByTestId('staff-invite').click();
     await page.getByTestId('invite-mobile').fill(mobile);
-    await page.getByTestId('invite-role').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
+    await choose(page, 'invite-role', '收银员');
     await clickInDialog(page, 'invite-submit');
     await expect(
       page
@@ -173,8 +171,7 @@ test.describe('staff management', () => {
     await page.getByTestId('invite-cancel').click();
 
     await page.getByTestId(`staff-role-${mobile}`).click();
-    await page.getByTestId('role-change-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '收银员' }).click();
+    await choose(page, 'role-change-select', '收银员');
     await clickInDialog(page, 'role-change-save');
     await expect(row).toContainText('收银员');
 

@@ -1,4 +1,5 @@
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 import { boundCodes, payOverApi } from './order.helpers.ts';
 
 /*
@@ -34,9 +35,7 @@ test.describe('a Cashier limited to one merchant', () => {
     await expect(page.getByTestId(`staff-scope-label-${DEMO.cashier}`)).toHaveText('全部商户');
     await page.getByTestId(`staff-scope-${DEMO.cashier}`).click();
     await page.getByTestId('scope-some').click();
-    await page.getByTestId('scope-merchants').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: A }).click();
-    await page.keyboard.press('Escape');
+    await choose(page, 'scope-merchants', A, { multiple: true });
     await clickInDialog(page, 'scope-save');
     await expect(page.locator('.ant-message-success')).toContainText('商户范围已保存');
     const label = page.getByTestId(`staff-scope-label-${DEMO.cashier}`);

@@ -1,6 +1,7 @@
 import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 import { seriousViolations } from './order.helpers.ts';
-import { balanceOnPage, choose, fenOf, payeeOverApi } from './transfer.helpers.ts';
+import { balanceOnPage, fenOf, payeeOverApi } from './transfer.helpers.ts';
 
 /**
  * A transfer the sandbox payout channel refuses (issue 13): the money leaves available for in transit, then comes

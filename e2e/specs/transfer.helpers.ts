@@ -17,14 +17,6 @@ export async function balanceOnPage(page: Page) {
   return { available: await figure('available'), inTransit: await figure('inTransit') };
 }
 
-/** Choose an option of an antd Select by the text it shows. */
-export async function choose(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-  // Until its closing animation ends, the list is still there (and axe would look at it).
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
 /** A bank card payee of the demo organisation, added as another client would (with the contact mobile's code). */
 export async function payeeOverApi(serverUrl: string, name: string) {
   const call = await backOffice(serverUrl);

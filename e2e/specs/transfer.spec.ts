@@ -1,6 +1,7 @@
 import { clickInDialog, DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
+import { choose } from '../support/select.ts';
 import { PHONE, seriousViolations } from './order.helpers.ts';
-import { balanceOnPage, choose, somePayee } from './transfer.helpers.ts';
+import { balanceOnPage, somePayee } from './transfer.helpers.ts';
 
 /**
  * /transfer-account and /transfer-list (issue 13) as the demo owner: a payee bank card added with the contact
