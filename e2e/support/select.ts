@@ -4,9 +4,9 @@ const OPEN_LIST = '.ant-select-dropdown:visible';
 
 /**
  * Choose an option of an antd Select (the element with `data-testid={testId}`) by the text it shows, and wait until
- * the select shows it. A click on an option can be lost while the list is still sliding open (seen in
- * staff.manage: the invitation went out with no role), so the choice is checked on the select and, if it did not
- * take, made again. Only options of the list on screen are clicked: a closed list of another select stays in the DOM.
+ * the select shows it. A click on an option was lost once (staff.manage, in a fresh clone's npm test: the invitation
+ * went out with no role; why is not known), so the choice is checked on the select and, if it did not take, made
+ * again. Only options of the list on screen are clicked: a closed list of another select stays in the DOM.
  *
  * `multiple`: the select keeps several values. Clicking a chosen option again would remove it, so the click is not
  * repeated; the open list is closed with Escape afterwards (a single select closes itself, and an Escape then would
