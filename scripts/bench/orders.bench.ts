@@ -100,20 +100,16 @@ async function pgliteFigures(db: OrdersDb) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
- * One POST on a kept-alive connection, read to its end, as a browser asks (compressed): node's own HTTP client,
+ * One POST (or GET) on a kept-alive connection, read to its end, as a browser asks (compressed): node's own HTTP client,
  * not fetch, whose web streams cost this process more than the server spends (the SQL side is pg's client).
  */
-function post(url: string, headers: Record<string, string>, body: string): Promise<void> {
+function post(url: string, headers: Record<string, string>, body: string, method = 'POST'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'accept-encoding': 'br, gzip' } },
-      (res) => {
-        if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
-        res.on('data', () => {});
-        res.on('end', resolve);
-      },
-    );
+    const req = http.request(url, { method, agent, headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+      res.on('data', () => {});
+      res.on('end', resolve);
+    });
     req.on('error', reject);
     req.end(body);
   });
@@ -159,7 +155,9 @@ const spread = (xs: number[]): Spread => ({ p50: pct(xs, 0.5), p99: pct(xs, 0.99
 
 /**
  * The list over HTTP, one request at a time, against its own SQL run directly and the floor, in turns (after 100
- * of each to warm up), so the three see the same moments of the machine.
+ * of each to warm up), so they see the same moments of the machine. Two round trips that do no work go in the same
+ * turns, to show the tail this machine gives a call before any work: a prepared `select 1` (client and PostgreSQL, as
+ * the SQL run directly) and the server's `GET /readyz` (one `select 1`: client, server and PostgreSQL, as the list).
  */
 async function listVersusSql(
   db: OrdersDb,
@@ -171,7 +169,13 @@ async function listVersusSql(
   // Planned once, as the server's list statements are (db/client.ts, plannedOnce).
   const client = new pg.Client({ connectionString: db.url!, options: PLANNED_ONCE });
   await client.connect();
-  const times = { direct: [] as number[], http: [] as number[], floor: [] as number[] };
+  const times = {
+    direct: [] as number[],
+    http: [] as number[],
+    floor: [] as number[],
+    select1: [] as number[],
+    readyz: [] as number[],
+  };
   const body = listBody();
   for (let i = 0; i < ONE_AT_A_TIME + 100; i++) {
     const timed = async (kind: keyof typeof times, call: () => Promise<unknown>) => {
@@ -183,10 +187,15 @@ async function listVersusSql(
     await timed('direct', () => client.query({ name: 'order_page', text: q.sql, values: q.params as unknown[] }));
     await timed('http', () => post(`${base}/api/merchant/order/list`, headers, body));
     await timed('floor', () => post(floorUrl, headers, body));
+    await timed('select1', () => client.query({ name: 'select_1', text: 'select 1' }));
+    await timed('readyz', () => post(`${base}/readyz`, {}, '', 'GET'));
   }
   await client.end();
   agent.destroy();
-  return { direct: spread(times.direct), http: spread(times.http), floor: spread(times.floor) };
+  return Object.fromEntries(Object.entries(times).map(([kind, xs]) => [kind, spread(xs)])) as Record<
+    keyof typeof times,
+    Spread
+  >;
 }
 
 /**
@@ -336,6 +345,7 @@ export default async function ordersBench() {
       '|---|---|---|',
       `| list p50 / p99, one request at a time (${ONE_AT_A_TIME.toLocaleString('en')}), HTTP vs its SQL run directly (prepared) | ${spreadMs(list)} vs ${spreadMs(direct)} | ${verdict(ratio <= 2)} p99 <= 2x (${ratio.toFixed(2)}x) |`,
       `| the floor: the same SQL behind a bare Fastify route (list-floor.ts), in turns with the two above | ${spreadMs(floor)} | p99 ${(floor.p99 / direct.p99).toFixed(2)}x the SQL's; the list's ${(list.p99 / floor.p99).toFixed(2)}x the floor's |`,
+      `| round trips doing no work, in the same turns: a prepared \`select 1\` (client, PostgreSQL) / \`GET /readyz\` (client, server, PostgreSQL) | ${spreadMs(f.latency.select1)} / ${spreadMs(f.latency.readyz)} | /readyz's p99 ${(f.latency.readyz.p99 / direct.p99).toFixed(2)}x the list SQL's, before any work |`,
       `| list throughput, 50 connections, 10 s, one server process | ${Math.round(f.load.requests.average)} req/s (p99 ${f.load.latency.p99} ms, errors ${f.load.non2xx + f.load.errors}) | ${verdict(f.load.requests.average >= 2000)} >= 2 000 req/s |`,
       `| the same, ${f.processes.count} server processes (\`MCHWEB_PROCESSES=${f.processes.count}\`, one per core) | ${Math.round(f.processes.result.requests.average)} req/s (p99 ${f.processes.result.latency.p99} ms, errors ${f.processes.result.non2xx + f.processes.result.errors}) | (PostgreSQL and the load generator share the 2 cores) |`,
       `| the floor (list-floor.ts), same load | ${Math.round(f.floor.requests.average)} req/s (p99 ${f.floor.latency.p99} ms, errors ${f.floor.non2xx + f.floor.errors}) | |`,
