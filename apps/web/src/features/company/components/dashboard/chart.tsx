@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { loadECharts } from './echarts-loader';
 
 /**
- * An ECharts chart, loaded on first use (`import('./echarts-setup')`): a skeleton until the library arrives, then
+ * An ECharts chart, loaded on first use (`loadECharts`): a skeleton until the library arrives, then
  * the chart, resized with its box and disposed with the component. For screen readers the chart is one image
  * named by `label` (a sentence with its figures); the caller gives the figures in full as text beside it.
  */
@@ -25,7 +26,7 @@ export function EChart({
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    void import('./echarts-setup').then(({ init }) => {
+    void loadECharts().then(({ init }) => {
       if (disposed || !box.current) return;
       chart.current = init(box.current, null, { renderer: 'svg' });
       observer = new ResizeObserver(() => chart.current?.resize());

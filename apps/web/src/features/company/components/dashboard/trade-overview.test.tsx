@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import type { DashboardOverview } from '@mchweb/contract';
@@ -8,14 +8,17 @@ import { TradeOverview } from './trade-overview';
 
 const LONG = { timeout: 8000 };
 const charts: { option: { series: { type: string; data: unknown[] }[] } }[] = [];
-// ECharts itself does not draw in jsdom: its core is replaced by a recorder of what the charts were given.
-vi.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: () => {
-    const chart = { option: { series: [] }, setOption: (o: never) => (chart.option = o), resize() {}, dispose() {} };
-    charts.push(chart);
-    return chart;
-  },
+// ECharts itself does not draw in jsdom: loading it is replaced by a recorder of what the charts were given, so
+// ECharts never loads in this file. (Loaded for real, its import could still be running when the file ended and
+// jsdom had gone: "window is not defined" on a loaded machine, with every test passed.)
+vi.mock('./echarts-loader', () => ({
+  loadECharts: async () => ({
+    init: () => {
+      const chart = { option: { series: [] }, setOption: (o: never) => (chart.option = o), resize() {}, dispose() {} };
+      charts.push(chart);
+      return chart;
+    },
+  }),
 }));
 
 const day = (i: number) => `2026-05-${String(i + 1).padStart(2, '0')}`;
@@ -47,14 +50,6 @@ const server = mswServer();
 beforeEach(() => {
   charts.length = 0;
 });
-// React work still scheduled when the file ends ran twice after jsdom had gone on a loaded machine ("window is not
-// defined", failing the run with every test passed; not root-caused): the chart module settled, then time for
-// whatever it scheduled to run while jsdom is still there.
-afterAll(async () => {
-  await import('./echarts-setup');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-}, 10_000);
-
 function Overview() {
   return <TradeOverview latestOrders={<p data-testid="latest-slot">latest</p>} />;
 }
