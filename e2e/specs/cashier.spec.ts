@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
-import { boundCodes, PHONE, seriousViolations } from './order.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { boundCodes, PHONE } from './order.helpers.ts';
 
 /**
  * The public cashier /pay/:codeNo (issue 11) on a payer's phone: a code of the test's own, bound over the API to a

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { choose } from '../support/select.ts';
-import { seriousViolations } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * /code-setting and /mch-code-setting (issue 11) against the demo organisation (杭州晨光咖啡): a demo batch of

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { choose } from '../support/select.ts';
-import { seriousViolations } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * /div-account (issue 13): the demo owner applies for profit sharing of M100000001 (晨光咖啡西湖店) with two

@@ -182,5 +182,3 @@ export async function fillSmallMicro(
     buffer: png([140, 100, 180]),
   });
 }
-
-export { seriousViolations } from '../support/axe.ts';

@@ -1,6 +1,7 @@
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { Api, newOwner, PASSWORD } from './company.helpers.ts';
-import { fillSmallMicro, seriousViolations, TEXT, useLanguage, type Lang } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { fillSmallMicro, TEXT, useLanguage, type Lang } from './onboarding.helpers.ts';
 
 test.describe('onboarding by invitation', () => {
   for (const lang of ['zh-CN', 'en-US'] as const satisfies Lang[]) {

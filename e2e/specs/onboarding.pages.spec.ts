@@ -1,6 +1,7 @@
 import { apiSignIn, clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
 import { acceptInvitations, Api, newOwner, PASSWORD, registerUser, roleId } from './company.helpers.ts';
-import { seriousViolations, useLanguage } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useLanguage } from './onboarding.helpers.ts';
 
 interface Invite {
   inviteNo: string;

@@ -1,6 +1,7 @@
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { newOwner, PASSWORD } from './company.helpers.ts';
-import { fillSmallMicro, seriousViolations, stepTitle, TEXT, useLanguage } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { fillSmallMicro, stepTitle, TEXT, useLanguage } from './onboarding.helpers.ts';
 
 // This file's server rejects what is submitted (a worker of its own).
 test.use({ serverEnv: { MCHWEB_AUTO_REVIEW: 'reject', MCHWEB_AUTO_REVIEW_DELAY_MS: '1000' } });

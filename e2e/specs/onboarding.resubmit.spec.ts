@@ -1,5 +1,6 @@
 import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
-import { png, seriousViolations, stepTitle, TEXT, uploadDocument } from './onboarding.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { png, stepTitle, TEXT, uploadDocument } from './onboarding.helpers.ts';
 
 // This file turns the demo organisation's rejected application into a sixth merchant, which other files (the
 // merchant list's five demo merchants) must not see: a server of its own (a different option, a worker of its own).

@@ -67,5 +67,3 @@ export async function payOverApi(serverUrl: string, codeNo: string, amountFen: n
   await post('/sandbox/notify', { orderNo: order.orderNo, result: 'SUCCESS' });
   return order.orderNo;
 }
-
-export { seriousViolations } from '../support/axe.ts';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
-import { boundCodes, payOverApi, seriousViolations } from './order.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { boundCodes, payOverApi } from './order.helpers.ts';
 
 /**
  * /order (issue 11) as the demo owner, on orders of a payment code of the test's own: new orders appear without a

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures.ts';
-import { backOffice, PHONE, seriousViolations } from './order.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { backOffice, PHONE } from './order.helpers.ts';
 
 /**
  * /settlement, /bill and /organ-home (issue 12) as the demo owner, on the demo data: 1 200 orders over the last 90

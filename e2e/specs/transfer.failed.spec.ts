@@ -1,6 +1,6 @@
 import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
 import { choose } from '../support/select.ts';
-import { seriousViolations } from './order.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { balanceOnPage, fenOf, payeeOverApi } from './transfer.helpers.ts';
 
 /**

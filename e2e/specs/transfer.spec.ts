@@ -1,6 +1,7 @@
 import { clickInDialog, DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
 import { choose } from '../support/select.ts';
-import { PHONE, seriousViolations } from './order.helpers.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { PHONE } from './order.helpers.ts';
 import { balanceOnPage, somePayee } from './transfer.helpers.ts';
 
 /**

@@ -100,10 +100,11 @@ async function pgliteFigures(db: OrdersDb) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
- * One POST (or GET) on a kept-alive connection, read to its end, as a browser asks (compressed): node's own HTTP client,
- * not fetch, whose web streams cost this process more than the server spends (the SQL side is pg's client).
+ * One call (a POST unless `method` says otherwise) on a kept-alive connection, read to its end, as a browser asks
+ * (compressed): node's own HTTP client, not fetch, whose web streams cost this process more than the server spends
+ * (the SQL side is pg's client).
  */
-function post(url: string, headers: Record<string, string>, body: string, method = 'POST'): Promise<void> {
+function send(url: string, headers: Record<string, string>, body: string, method = 'POST'): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, agent, headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (res) => {
       if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
@@ -185,10 +186,10 @@ async function listVersusSql(
     };
     // Prepared, as the server sends it (named statements, parsed once per connection).
     await timed('direct', () => client.query({ name: 'order_page', text: q.sql, values: q.params as unknown[] }));
-    await timed('http', () => post(`${base}/api/merchant/order/list`, headers, body));
-    await timed('floor', () => post(floorUrl, headers, body));
+    await timed('http', () => send(`${base}/api/merchant/order/list`, headers, body));
+    await timed('floor', () => send(floorUrl, headers, body));
     await timed('select1', () => client.query({ name: 'select_1', text: 'select 1' }));
-    await timed('readyz', () => post(`${base}/readyz`, {}, '', 'GET'));
+    await timed('readyz', () => send(`${base}/readyz`, {}, '', 'GET'));
   }
   await client.end();
   agent.destroy();
