@@ -177,7 +177,7 @@ test.describe('merchants', () => {
     await expect(drawer(page)).toContainText('Food and drink');
     await page.getByTestId('merchant-unfreeze').click();
     await expect(page.getByRole('dialog', { name: /Unfreeze/ })).toContainText('Note (optional)');
-    await page.getByTestId('status-cancel').click();
+    await clickInDialog(page, 'status-cancel');
     await page.goto(`${base}/channel`);
     await expect(page.getByRole('heading', { name: 'Payment channels', level: 1 })).toBeVisible();
     await expect(page.getByTestId('channel-card-WECHAT')).toContainText('WeChat Pay');

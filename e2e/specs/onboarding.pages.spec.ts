@@ -118,7 +118,7 @@ test.describe('onboarding pages', () => {
 
     await page.getByTestId(`cancel-${tea}`).click();
     await page.getByTestId('prompt-input').fill('商户决定暂不开通');
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await clickInDialog(page, 'prompt-ok');
     await expect(table.locator(`tr[data-row-key="${tea}"]`).getByTestId('apply-status')).toHaveText('已撤销');
     await page.goto(`${base}/incomming?status=CANCELED`);
     await expect(table).toContainText('龙井茶铺');

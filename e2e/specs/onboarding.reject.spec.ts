@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
 import { newOwner, PASSWORD } from './company.helpers.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { fillSmallMicro, stepTitle, TEXT, useLanguage } from './onboarding.helpers.ts';
@@ -36,7 +36,7 @@ test.describe('a rejected application is corrected and submitted again, with the
     // Leaving with a change unsaved asks first.
     await page.getByTestId('menu-incomming').click();
     await expect(page.getByTestId('leave-confirm')).toBeVisible();
-    await page.getByRole('button', { name: 'Stay' }).click();
+    await clickInDialog(page, page.getByRole('button', { name: 'Stay' }));
     await expect(page).toHaveURL(/\/new-incomming\?applyNo=/);
     await page.getByTestId('wizard-steps').getByText(L.steps[4]!).click();
     await stepTitle(page, 'en-US', 4);

@@ -168,7 +168,7 @@ test.describe('staff management', () => {
         .filter({ has: page.getByTestId('invite-mobile') })
         .locator('.ant-form-item-explain-error'),
     ).toContainText('已是该机构成员或已被邀请');
-    await page.getByTestId('invite-cancel').click();
+    await clickInDialog(page, 'invite-cancel');
 
     await page.getByTestId(`staff-role-${mobile}`).click();
     await choose(page, 'role-change-select', '收银员');

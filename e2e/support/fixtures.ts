@@ -1,4 +1,4 @@
-import { test as base, chromium, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, chromium, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumExecutable } from './chromium.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -46,19 +46,24 @@ export { expect };
 
 /**
  * Click a button in a dialog once the dialog has stopped zooming in. Clicked mid-animation on a loaded machine,
- * the button can move between the press and the release, and no click reaches it (seen once in CI).
+ * the button can move between the press and the release, and no click reaches it (seen in CI on the leave
+ * confirmation, and on the cancel-reason prompt). `button`: its test id, or a locator for a button that has none.
  */
-export async function clickInDialog(page: Page, testId: string) {
-  await page.waitForFunction((id) => {
-    const dialog = document.querySelector(`[data-testid="${id}"]`)?.closest('.ant-modal');
-    // rc-motion marks a dialog that is still appearing with *-appear / *-enter classes.
-    return (
-      !!dialog &&
-      !/-(appear|enter)\b/.test(dialog.className) &&
-      dialog.getAnimations().every((a) => a.playState !== 'running')
-    );
-  }, testId);
-  await page.getByTestId(testId).click();
+export async function clickInDialog(page: Page, button: string | Locator) {
+  const target = typeof button === 'string' ? page.getByTestId(button) : button;
+  await expect(async () => {
+    const settled = await target.evaluate((el) => {
+      const dialog = el.closest('.ant-modal');
+      // rc-motion marks a dialog that is still appearing with *-appear / *-enter classes.
+      return (
+        !!dialog &&
+        !/-(appear|enter)\b/.test(dialog.className) &&
+        dialog.getAnimations().every((a) => a.playState !== 'running')
+      );
+    });
+    expect(settled, 'the dialog has finished appearing').toBe(true);
+  }).toPass();
+  await target.click();
 }
 
 /** Sign in through the page and wait for the main layout. */

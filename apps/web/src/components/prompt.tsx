@@ -86,6 +86,7 @@ export function prompt(opts: PromptOptions = {}): Promise<string | null> {
       content: <PromptBody opts={opts} state={state} />,
       okText: t('prompt.ok'),
       cancelText: t('action.cancel'),
+      okButtonProps: { 'data-testid': 'prompt-ok' },
       // Declaring `close` keeps the dialog open until we call it: a refused value stays for correction.
       onOk: (close: () => void) => {
         const error = checkPromptInput(state.value, opts);
