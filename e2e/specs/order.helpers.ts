@@ -1,4 +1,5 @@
-import { apiSignIn } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiSignIn, expect, signIn } from '../support/fixtures.ts';
 
 /** Helpers of the cashier and order specs: payment codes made and bound over the API, payments over the API. */
 
@@ -67,3 +68,24 @@ export async function payOverApi(serverUrl: string, codeNo: string, amountFen: n
   await post('/sandbox/notify', { orderNo: order.orderNo, result: 'SUCCESS' });
   return order.orderNo;
 }
+
+/**
+ * A paid order on a code of the test's own, then /order opened on that code as the demo owner: the order's number
+ * and its times as the list answered them.
+ */
+export async function openPaidOrder(page: Page, base: string, serverUrl: string) {
+  const { codeNo } = await boundCodes(serverUrl);
+  const orderNo = await payOverApi(serverUrl, codeNo, 500);
+  await signIn(page, base);
+  await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
+  const listed = page.waitForResponse((res) => res.url().endsWith('/order/list'));
+  await page.goto(`${base}/order?codeNo=${codeNo}`);
+  const { data } = (await (await listed).json()) as {
+    data: { rows: { orderNo: string; createdAt: string; paidAt: string }[] };
+  };
+  return data.rows.find((r) => r.orderNo === orderNo)!;
+}
+
+/** An instant on `timeZone`'s clock, written by Intl ("sv-SE" writes 2026-11-26 00:30:05), not by the page's helper. */
+export const wallClock = (at: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(at));

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { boundCodes, payOverApi } from './order.helpers.ts';
+import { boundCodes, openPaidOrder, payOverApi, wallClock } from './order.helpers.ts';
 
 /**
  * /order (issue 11) as the demo owner, on orders of a payment code of the test's own: new orders appear without a
@@ -132,23 +132,9 @@ test.describe('in a browser set to New York', () => {
     base,
     server,
   }) => {
-    const { codeNo } = await boundCodes(server.url);
-    const orderNo = await payOverApi(server.url, codeNo, 500);
-    await signIn(page, base);
-    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select)/);
-    const listed = page.waitForResponse((res) => res.url().endsWith('/order/list'));
-    await page.goto(`${base}/order?codeNo=${codeNo}`);
-    const { data } = (await (await listed).json()) as {
-      data: { rows: { orderNo: string; createdAt: string; paidAt: string }[] };
-    };
-    const line = data.rows.find((r) => r.orderNo === orderNo)!;
-    // Written by Intl in Asia/Shanghai ("sv-SE" writes 2026-11-26 00:30:05), not by the page's own helper.
-    const china = (iso: string) =>
-      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(
-        new Date(iso),
-      );
-    await expect(tableRow(page, orderNo)).toContainText(china(line.createdAt));
-    await expect(tableRow(page, orderNo)).toContainText(china(line.paidAt));
+    const line = await openPaidOrder(page, base, server.url);
+    await expect(tableRow(page, line.orderNo)).toContainText(wallClock(line.createdAt, 'Asia/Shanghai'));
+    await expect(tableRow(page, line.orderNo)).toContainText(wallClock(line.paidAt, 'Asia/Shanghai'));
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
   });
 });

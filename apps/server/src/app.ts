@@ -94,6 +94,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of MODULES) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, timeZone: config.timezone });
   return app;
 }

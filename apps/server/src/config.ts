@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@mchweb/contract/time-zone';
 
 /** The repository: found upwards from this module, which runs from apps/server/src or bundled in apps/server/dist. */
 export const REPO_ROOT = (() => {
@@ -127,6 +128,13 @@ export interface S3Config {
   secretAccessKey: string | null;
 }
 
+/** MCHWEB_TZ: an IANA zone; a wrong one stops the start rather than failing each query that counts by days. */
+function timeZone(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_TIME_ZONE;
+  if (!isTimeZone(value)) throw new Error(`MCHWEB_TZ must be an IANA time zone such as Asia/Shanghai; got "${value}"`);
+  return value;
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? n : fallback;
@@ -166,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiDocs: bool(env.API_DOCS, !production),
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    timezone: env.MCHWEB_TZ || 'Asia/Shanghai',
+    timezone: timeZone(env.MCHWEB_TZ),
     authRateLimitScale: Math.max(1, int(env.AUTH_RATE_LIMIT_SCALE, 1)),
     accessCacheMs: int(env.ACCESS_CACHE_MS, env.NODE_ENV === 'test' ? 0 : 3000),
     autoReview: oneOf(

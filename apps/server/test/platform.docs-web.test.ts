@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { shellWithZone } from '../src/plugins/web.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 // A stand-in for apps/web/dist: the shell and one hashed asset.
@@ -100,5 +102,26 @@ describe('the web app under /mchweb/', () => {
     const res = await get('/');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/mchweb/');
+  });
+});
+
+describe('the zone of the business days, told to the pages', () => {
+  it('the shell names MCHWEB_TZ in a meta tag, for the app and every deep link', async () => {
+    for (const url of ['/mchweb/', '/mchweb/order?status=SUCCESS']) {
+      const res = await get(url);
+      expect(res.body).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
+      expect(res.body).toContain('mchweb shell');
+    }
+    expect(shellWithZone('<html><head><title>x</title></head></html>', 'America/New_York')).toBe(
+      '<html><head><title>x</title><meta name="mchweb-time-zone" content="America/New_York" /></head></html>',
+    );
+  });
+
+  it('MCHWEB_TZ takes an IANA zone and stops the start on anything else', () => {
+    expect(loadConfig({}).timezone).toBe('Asia/Shanghai');
+    expect(loadConfig({ MCHWEB_TZ: 'America/New_York' }).timezone).toBe('America/New_York');
+    for (const wrong of ['Asia/Shangai', 'GMT+8 "><script>', 'China']) {
+      expect(() => loadConfig({ MCHWEB_TZ: wrong })).toThrow(/MCHWEB_TZ must be an IANA time zone/);
+    }
   });
 });

@@ -28,10 +28,20 @@ function builtFile(dist: string, urlPath: string): string | null {
 }
 
 /**
+ * The app shell with the zone of the business days in it (`<meta name="mchweb-time-zone">`), read by the pages
+ * before their first render: they show every instant and count "today" in the server's MCHWEB_TZ, not in the
+ * browser's zone. The zone was checked at start (config.ts), so it needs no escaping beyond what a zone name holds.
+ */
+export function shellWithZone(html: string, timeZone: string): string {
+  const meta = `<meta name="mchweb-time-zone" content="${timeZone.replace(/[^\w/+-]/g, '')}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
+}
+
+/**
  * The built web app under /mchweb/: hashed assets cached for a year, index.html never cached, and any other
  * /mchweb/... path answers index.html so deep links and reloads work.
  */
-async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
+async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone: string }) {
   const indexFile = path.join(opts.webDist, 'index.html');
   app.get('/', (_request, reply) => reply.redirect(BASE));
   if (!fs.existsSync(indexFile)) {
@@ -51,8 +61,12 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string }) {
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  // Read at each load of the app (not once): a build made while the server runs names new assets. Compressed on
+  // the way out like any dynamic answer.
+  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
+    const shell = shellWithZone(await fs.promises.readFile(indexFile, 'utf8'), opts.timeZone);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  };
   app.get(BASE, sendIndex);
   app.get(`${BASE}*`, (request, reply) => {
     const rel = builtFile(opts.webDist, request.url.slice(BASE.length).split('?')[0] ?? '');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessTime } from './business-time';
+import { resetBusinessZone } from './business-zone';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -25,5 +26,16 @@ describe('times as the business reads them (China), whatever the browser’s zon
     expect(businessTime(null)).toBe('—');
     expect(businessTime(undefined, 'minute')).toBe('—');
     expect(businessTime('not a time')).toBe('—');
+  });
+});
+
+describe('times in the zone the server names, when it is not China’s', () => {
+  afterEach(() => resetBusinessZone());
+
+  it('a server on New York’s days shows New York’s clock, daylight saving included, to a browser in Shanghai', () => {
+    process.env.TZ = 'Asia/Shanghai';
+    resetBusinessZone('America/New_York');
+    expect(businessTime('2026-11-25T16:30:05.123Z')).toBe('2026-11-25 11:30:05');
+    expect(businessTime('2026-07-01T03:00:00Z', 'minute')).toBe('2026-06-30 23:00');
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetBusinessZone } from './business-zone';
 import { businessToday, dayEnd, dayStart, lastDays, rangeBounds } from './date-range';
 
 describe('date-range helper', () => {
@@ -20,5 +21,17 @@ describe('date-range helper', () => {
     expect(dayStart('2026-02-22')).toBe('2026-02-22 00:00:00');
     expect(dayEnd('2026-03-01')).toBe('2026-03-01 23:59:59');
     expect(rangeBounds(['2026-02-22', '2026-03-01'])).toEqual(['2026-02-22 00:00:00', '2026-03-01 23:59:59']);
+  });
+});
+
+describe('today on a server whose business days are not China’s', () => {
+  afterEach(() => resetBusinessZone());
+
+  it('S9.5 is the day in the server’s zone: at 03:30 UTC it is still yesterday in New York, already today in China', () => {
+    const early = new Date(Date.UTC(2026, 10, 26, 3, 30));
+    expect(businessToday(early)).toBe('2026-11-26');
+    resetBusinessZone('America/New_York');
+    expect(businessToday(early)).toBe('2026-11-25');
+    expect(lastDays(7, early)).toEqual(['2026-11-18', '2026-11-25']);
   });
 });

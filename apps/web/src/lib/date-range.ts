@@ -1,13 +1,15 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { chinaToday } from '@mchweb/contract/id-checks';
+import { wallClockIso } from '@mchweb/contract/time-zone';
 import '@/i18n/dayjs-locale';
+import { businessZone } from './business-zone';
 
 /**
- * Today as the business counts it: the day in China (Asia/Shanghai, the server's MCHWEB_TZ by default), whatever
- * the browser's own zone. A browser in UTC would otherwise still be on yesterday from 16:00 to midnight, and a
- * range ending "today" would leave out the evening's orders.
+ * Today as the business counts it: the day in the zone of the business days (the server's MCHWEB_TZ, China's by
+ * default; `businessZone`), whatever the browser's own zone. A browser in UTC would otherwise still be on yesterday
+ * in China from 16:00 to midnight, and a range ending "today" would leave out the evening's orders.
  */
-export const businessToday = (now: Dayjs | Date = new Date()): string => chinaToday(dayjs(now).toDate());
+export const businessToday = (now: Dayjs | Date = new Date()): string =>
+  wallClockIso(dayjs(now).toDate(), businessZone()).slice(0, 10);
 
 /** S9.5: [the date `days` days back, today (the business day)], both as YYYY-MM-DD. */
 export function lastDays(days: number, now: Dayjs | Date = new Date()): [string, string] {
