@@ -1,12 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { createElement } from 'react';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, Modal } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { PROGRESS_DONE_DELAY_MS } from '@/lib/progress';
 
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  // Toasts and the static dialogs render in React roots of their own, which RTL's cleanup does not unmount. One
+  // left open closes on its own timer (a toast after 3 s), which can fire after the file's jsdom is gone: React's
+  // work then fails the run with "window is not defined" though every test passed (CI of 219092d, the refusal toast
+  // of trade-overview.test). So they are closed here, while jsdom is still up.
+  if (document.querySelector('.ant-message')) (await import('@/lib/toast-impl')).closeToasts();
+  Modal.destroyAll();
+});
 
 // nprogress runs timers of its own: the trickle while a request is pending and the fade after done(). One
 // that outlives a test file fires after jsdom is gone and fails the run, though no test failed. Unit tests do
