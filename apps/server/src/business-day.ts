@@ -2,7 +2,7 @@
  * Business days: a day runs midnight to midnight in MCHWEB_TZ (Asia/Shanghai by default). Orders, bills and
  * settlements count by these days, never by UTC ones.
  */
-import { wallClockIso, zoneOffsetMs as offsetMs } from '@mchweb/contract/time-zone';
+import { wallClockIso, zoneOffsetMs } from '@mchweb/contract/time-zone';
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,8 +15,8 @@ export function dayOf(at: Date, tz: string): string {
 export function dayStart(day: string, tz: string): Date {
   const guess = new Date(`${day}T00:00:00Z`);
   // Two passes settle a day whose midnight falls on an offset change.
-  const first = new Date(guess.getTime() - offsetMs(guess, tz));
-  return new Date(guess.getTime() - offsetMs(first, tz));
+  const first = new Date(guess.getTime() - zoneOffsetMs(guess, tz));
+  return new Date(guess.getTime() - zoneOffsetMs(first, tz));
 }
 
 /** YYYY-MM-DD plus `n` days (calendar arithmetic, no time zone involved). */

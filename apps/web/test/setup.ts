@@ -11,7 +11,8 @@ afterEach(async () => {
   // Toasts and the static dialogs render in React roots of their own, which RTL's cleanup does not unmount. One
   // left open closes on its own timer (a toast after 3 s), which can fire after the file's jsdom is gone: React's
   // work then fails the run with "window is not defined" though every test passed (CI of 219092d, the refusal toast
-  // of trade-overview.test). So they are closed here, while jsdom is still up.
+  // of trade-overview.test). So they are closed here, while jsdom is still up; toasts only when one was shown, since
+  // message.destroy() with none yet mounts antd's holder, more React work that can outlive the file (tried: 7 errors).
   if (document.querySelector('.ant-message')) (await import('@/lib/toast-impl')).closeToasts();
   Modal.destroyAll();
 });

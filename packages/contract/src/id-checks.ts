@@ -3,8 +3,11 @@
  * downloading zod (see apps/web/src/lib/rules.ts); validation.ts builds the zod schemas on top of them.
  */
 
-/** China mainland has one time zone (UTC+8) and no daylight saving. */
-export const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+/**
+ * China mainland has one time zone (UTC+8) and no daylight saving: an identity number's dates are China's whatever
+ * zone the business days are counted in (MCHWEB_TZ, time-zone.ts).
+ */
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** Today's date in China (Asia/Shanghai) as YYYY-MM-DD. */
 export function chinaToday(now: Date = new Date()): string {
