@@ -13,8 +13,10 @@ import { systemActor } from '../../apps/server/src/actor.ts';
 import { addDays, dayOf, dayStart } from '../../apps/server/src/business-day.ts';
 import { inlineSql, openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
-import { generateDemoOrders } from '../../apps/server/src/modules/order/index.ts';
-import { billRowsSheet, reconcileDay, runSettlement } from '../../apps/server/src/modules/settlement/index.ts';
+import { generateDemoOrders } from '../../apps/server/src/sandbox/demo-orders.ts';
+import { billRowsSheet, runSettlement } from '../../apps/server/src/modules/settlement/index.ts';
+import { RECONCILE_CHECKS } from '../../apps/server/src/modules/index.ts';
+import { reconcileDay } from '../../apps/server/src/reconcile.ts';
 import { csvCopyQuery } from '../../apps/server/src/export-file.ts';
 import { signIn, startServer, stopServer } from './server.bench.ts';
 
@@ -65,7 +67,7 @@ async function settleTimed(database: Database, day: string) {
   const started = performance.now();
   const result = await runSettlement(database.db, systemActor('bench'), day, { tz: TZ });
   const seconds = (performance.now() - started) / 1000;
-  const problems = await reconcileDay(database.db, day, TZ);
+  const { differences: problems } = await reconcileDay(database.db, RECONCILE_CHECKS, day, { tz: TZ });
   return { seconds, result, problems };
 }
 

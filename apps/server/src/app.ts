@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
 import { encodeFrozenOnce } from './frozen-answer.ts';
 import type { ModuleContext } from './module.ts';
-import { MODULES, WELCOME_STEPS } from './modules/index.ts';
+import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
 import { createSmsSender } from './modules/sms/index.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
@@ -89,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     smsSender: opts.smsSender ?? createSmsSender(app.log),
     storage: opts.storage ?? createFileStorage(config, app.log),
     welcomeSteps: WELCOME_STEPS,
+    reconcileChecks: RECONCILE_CHECKS,
   };
   await app.register(healthPlugin);
   for (const module of MODULES) {

@@ -13,6 +13,30 @@ export interface ModuleContext {
   storage: FileStorage;
   /** Every module's steps of the /welcome checklist, in the order of the module list. */
   welcomeSteps: readonly WelcomeStep[];
+  /** Every module's reconciliation checks, in the order of the module list (the nightly job runs them). */
+  reconcileChecks: readonly ReconcileCheck[];
+}
+
+/** The business day a reconciliation looks at. */
+export interface ReconcileDay {
+  day: string;
+  /** The day's range in the business zone: [start, end). */
+  start: Date;
+  end: Date;
+  tz: string;
+  /** When the reconciliation runs. */
+  now: Date;
+  /** The next day's clock (HH:MM) after which the day's settlement runs; null: when the operator runs it. */
+  settleAt: string | null;
+}
+
+/**
+ * One module's check of its records against the ledger (or the ledger's own): every difference as a sentence, and
+ * what is not wrong but not finished yet (`open`: a day whose settlement is still to come).
+ */
+export interface ReconcileCheck {
+  name: string;
+  check(db: Tx, day: ReconcileDay): Promise<{ differences: string[]; open?: string[] }>;
 }
 
 /** A step of the /welcome checklist that a module knows how to tick from its own data. */
@@ -33,4 +57,6 @@ export interface AppModule {
   /** Route plugins with their URL prefix; every route declares `config.access`. */
   routes?: { plugin: FastifyPluginAsync<ModuleContext>; prefix: string }[];
   welcomeSteps?: WelcomeStep[];
+  /** Its part of `npm run ops -- reconcile` and the nightly reconciliation: a new money area adds its own. */
+  reconcileChecks?: ReconcileCheck[];
 }

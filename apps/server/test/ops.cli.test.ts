@@ -9,14 +9,42 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
 import { changeCompanyStatus, listCompaniesForOps } from '../src/modules/company/company.ops.ts';
 import { OpsError } from '../src/ops-error.ts';
-import { formatTable, OPERATOR, runOps, usersWithCompanies } from '../src/ops/cli.ts';
+import { COMMANDS, formatTable, OPERATOR, runOps, usersWithCompanies } from '../src/ops/cli.ts';
 import { createTestApp, type TestApp } from './harness.ts';
+import { codeFor, paid, shanghaiDay } from './payment-fixtures.ts';
+import { RECONCILE_CHECKS } from '../src/modules/index.ts';
+import { reconcileDay } from '../src/reconcile.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
+
+describe('ops reconcile', () => {
+  it('reports a day still to be settled as open, not as a difference; once due, its missing settlement is one', async () => {
+    // Money moved today: a payment of the demo's first merchant.
+    await paid(t.client(), await codeFor(t.database.db, 'M100000001'), 1_000);
+    const reconcile = COMMANDS['reconcile']!;
+    const today = shanghaiDay(0);
+    // Answered (exit 0), not thrown as an OpsError (exit 1).
+    expect(await reconcile.run(t.database.db, ['--date', today])).toMatch(
+      new RegExp(
+        `^${today}: orders, ledger and settlements agree\\.\\n${today} is open [^\\n]*\\n(M\\d+: .*\\n)*M100000001: ${today} is not settled yet`,
+      ),
+    );
+    // The same day seen two days later, still unsettled: a difference.
+    const later = await reconcileDay(t.database.db, RECONCILE_CHECKS, today, {
+      tz: 'Asia/Shanghai',
+      now: new Date(Date.now() + 2 * 86_400_000),
+    });
+    expect(later.differences).toContain(`M100000001: money moved on ${today} but there is no settlement`);
+    expect(later.open).toEqual([]);
+    await expect(reconcile.run(t.database.db, ['--date', 'yesterday'])).rejects.toThrow(
+      new OpsError('--date YYYY-MM-DD is required.'),
+    );
+  });
+});
 
 describe('operator commands', () => {
   it('company:list and user:list show the demo organisations and users', async () => {

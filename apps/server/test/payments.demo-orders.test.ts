@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage, OrderSummary } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { generateDemoOrders } from '../src/modules/order/index.ts';
+import { generateDemoOrders } from '../src/sandbox/demo-orders.ts';
 import { sql } from 'drizzle-orm';
 import { DEMO_DAYS, seedDemoIfEmpty } from '../src/db/seed-demo.ts';
 import { createTestApp, freshDatabase, type TestApp, type TestClient } from './harness.ts';

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, PAID_STATUSES, type Balance, type CashierOrder } from '@mchweb/contract';
-import { checkLedger, postTransaction } from '../src/modules/ledger/index.ts';
+import { checkLedger, manualAdjustment, payoutRequested } from '../src/modules/ledger/index.ts';
+import { text } from '../src/i18n/text.ts';
 import { reviewSplit } from '../src/modules/split/index.ts';
 import { closeExpiredOrders } from '../src/modules/order/index.ts';
 import { runSettlement } from '../src/modules/settlement/index.ts';
@@ -200,15 +201,10 @@ async function run(actions: Action[]) {
       // A process dying half-way through a money movement: the database rolls the whole transaction back.
       await t.database.db
         .transaction(async (tx) => {
-          await postTransaction(tx, {
-            kind: 'CRASH_TEST',
-            refNo: newKey(),
-            companyId: 1,
-            entries: [
-              { account: 'mch:1:available', amountFen: -a.amount },
-              { account: 'mch:1:in_transit', amountFen: a.amount },
-            ],
-          });
+          // Money in (an adjustment), then out to in transit (a payout asked), both posted, then the process dies.
+          const crash = { companyId: 1, merchantId: 1, amountFen: a.amount };
+          await manualAdjustment(tx, { ...crash, refNo: newKey(), purse: 'available' });
+          await payoutRequested(tx, { ...crash, transferNo: newKey(), short: () => text('short', 'short') });
           throw new Error('crash');
         })
         .catch(() => undefined);

@@ -12,7 +12,8 @@ import type {
 } from '@mchweb/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { reconcileDay } from '../src/modules/settlement/index.ts';
+import { RECONCILE_CHECKS } from '../src/modules/index.ts';
+import { reconcileDay } from '../src/reconcile.ts';
 import { settlements as settlementsTable } from '../src/modules/settlement/settlement.tables.ts';
 import { createTestApp, download, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, paid, shanghaiDay } from './payment-fixtures.ts';
@@ -195,16 +196,27 @@ describe('the trade bill', () => {
 
 describe('reconciliation', () => {
   it('finds no difference on the settled demo days, and names a tampered settlement and a day not settled', async () => {
+    const reconcile = (day: string, now?: Date) =>
+      reconcileDay(t.database.db, RECONCILE_CHECKS, day, { tz: 'Asia/Shanghai', settleAt: '02:00', now });
     for (const back of [1, 2, 5, 20])
-      expect(await reconcileDay(t.database.db, shanghaiDay(-back), 'Asia/Shanghai')).toEqual([]);
+      expect(await reconcile(shanghaiDay(-back), new Date(Date.now() + 86_400_000))).toEqual({
+        differences: [],
+        open: [],
+      });
     const s = (await settlementsOf({ from: shanghaiDay(-3), to: shanghaiDay(-3) }))[0]!;
     await t.database.db.execute(sql`update settlements set net_fen = net_fen + 1 where settle_no = ${s.settleNo}`);
-    const problems = await reconcileDay(t.database.db, shanghaiDay(-3), 'Asia/Shanghai');
+    const { differences: problems } = await reconcile(shanghaiDay(-3));
     expect(problems).toEqual([
       expect.stringMatching(new RegExp(`^${s.mchNo}: settlement ${s.settleNo} has .*, the ledger `)),
     ]);
     await t.database.db.execute(sql`update settlements set net_fen = net_fen - 1 where settle_no = ${s.settleNo}`);
-    expect((await reconcileDay(t.database.db, shanghaiDay(0), 'Asia/Shanghai')).join('\n')).toMatch(/no settlement/);
+    // Today is open (its settlement is still to come), not a difference; once due, it is one.
+    const today = await reconcile(shanghaiDay(0));
+    expect(today.differences).toEqual([]);
+    expect(today.open.join('\n')).toMatch(new RegExp(`^M\\d+: ${shanghaiDay(0)} is not settled yet`, 'm'));
+    const later = await reconcile(shanghaiDay(0), new Date(Date.now() + 2 * 86_400_000));
+    expect(later.differences.join('\n')).toMatch(/no settlement/);
+    expect(later.open).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { generateDemoOrders } from '../src/modules/order/index.ts';
+import { generateDemoOrders } from '../src/sandbox/demo-orders.ts';
 import { dayFigures } from '../src/modules/settlement/index.ts';
 import { addDays, dayStart } from '../src/business-day.ts';
 import { freshDatabase } from './harness.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@mchweb/contract';
 import { systemActor } from '../src/actor.ts';
-import { balancesOf, checkLedger, merchantAccount } from '../src/modules/ledger/index.ts';
+import { checkLedger, purseBalances } from '../src/modules/ledger/index.ts';
 import { merchantIdByNo } from '../src/modules/merchant/index.ts';
 import { runSettlement } from '../src/modules/settlement/index.ts';
 import { settlements } from '../src/modules/settlement/settlement.tables.ts';
@@ -32,10 +32,8 @@ const record = async (day: string) =>
       .where(and(eq(settlements.merchantId, bakeryId), eq(settlements.settleDate, day)))
   )[0];
 const purses = async () => {
-  const p = merchantAccount(bakeryId, 'pending');
-  const a = merchantAccount(bakeryId, 'available');
-  const b = await balancesOf(t.database.db, [p, a]);
-  return { pending: b.get(p)!, available: b.get(a)! };
+  const b = (await purseBalances(t.database.db, [bakeryId])).get(bakeryId)!;
+  return { pending: b.pending, available: b.available };
 };
 
 beforeAll(async () => {

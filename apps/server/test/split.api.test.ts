@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { divideHalfUp, type BillSummary, type DivItem, type DivPage } from '@mchweb/contract';
 import { systemActor } from '../src/actor.ts';
 import { addDays, dayStart } from '../src/business-day.ts';
-import { balancesOf, checkLedger, merchantAccount } from '../src/modules/ledger/index.ts';
+import { checkLedger, purseBalances } from '../src/modules/ledger/index.ts';
+import { RECONCILE_CHECKS } from '../src/modules/index.ts';
+import { reconcileDay } from '../src/reconcile.ts';
 import { merchantIdByNo } from '../src/modules/merchant/index.ts';
-import { dayFigures, reconcileDay, runSettlement } from '../src/modules/settlement/index.ts';
+import { dayFigures, runSettlement } from '../src/modules/settlement/index.ts';
 import { reviewSplit } from '../src/modules/split/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { bankCard } from './onboarding-fixtures.ts';
@@ -95,9 +97,8 @@ describe('profit-sharing applications', () => {
     ];
     const base = (await dayFigures(t.database.db, payerId, dayStart(today, TZ), dayStart(addDays(today, 1), TZ)))!
       .netFen;
-    const receiverBefore = (await balancesOf(t.database.db, [merchantAccount(receiverId, 'available')])).get(
-      merchantAccount(receiverId, 'available'),
-    )!;
+    const available = async () => (await purseBalances(t.database.db, [receiverId])).get(receiverId)!.available;
+    const receiverBefore = await available();
     await runSettlement(
       t.database.db,
       systemActor('test'),
@@ -109,11 +110,10 @@ describe('profit-sharing applications', () => {
     const bill = (await owner.post<BillSummary>(`${M}/bill/summary`, { mchNo: 'M100000001', date: today })).body.data;
     expect(bill.total).toMatchObject({ splitFen: shares[0]! + shares[1]!, netFen: base - shares[0]! - shares[1]! });
     expect(bill.settlements[0]!.netFen).toBe(base - shares[0]! - shares[1]!);
-    const receiverAfter = (await balancesOf(t.database.db, [merchantAccount(receiverId, 'available')])).get(
-      merchantAccount(receiverId, 'available'),
-    )!;
+    const receiverAfter = await available();
     expect(receiverAfter - receiverBefore).toBe(shares[0]);
     expect(await checkLedger(t.database.db)).toEqual([]);
-    expect((await reconcileDay(t.database.db, today, TZ)).filter((p) => p.startsWith('M100000001'))).toEqual([]);
+    const { differences } = await reconcileDay(t.database.db, RECONCILE_CHECKS, today, { tz: TZ });
+    expect(differences.filter((p) => p.startsWith('M100000001'))).toEqual([]);
   });
 });

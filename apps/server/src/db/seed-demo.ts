@@ -5,7 +5,7 @@ import { recordAudit } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { insertDemoCodes } from '../modules/code/index.ts';
-import { generateDemoOrders } from '../modules/order/index.ts';
+import { generateDemoOrders } from '../sandbox/demo-orders.ts';
 import { runSettlement } from '../modules/settlement/index.ts';
 import { merchantIdByNo } from '../modules/merchant/index.ts';
 import { insertDemoSplits } from '../modules/split/index.ts';

@@ -1,9 +1,10 @@
-import type { AppModule, WelcomeStep } from '../module.ts';
+import type { AppModule, ReconcileCheck, WelcomeStep } from '../module.ts';
 import { module as audit } from './audit/index.ts';
 import { module as auth } from './auth/index.ts';
 import { module as code } from './code/index.ts';
 import { module as company } from './company/index.ts';
 import { module as dashboard } from './dashboard/index.ts';
+import { module as ledger } from './ledger/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
 import { module as order } from './order/index.ts';
@@ -27,6 +28,7 @@ export const MODULES: readonly AppModule[] = [
   merchant,
   code,
   onboarding,
+  ledger,
   order,
   split,
   settlement,
@@ -39,6 +41,9 @@ export const MODULES: readonly AppModule[] = [
  * leave this list. (Every step has its module now.)
  */
 const PLANNED_STEPS: WelcomeStep[] = [];
+
+/** Every module's reconciliation checks, in the module list's order (`ops reconcile` and the nightly job). */
+export const RECONCILE_CHECKS: readonly ReconcileCheck[] = MODULES.flatMap((m) => m.reconcileChecks ?? []);
 
 export const WELCOME_STEPS: readonly WelcomeStep[] = [
   ...MODULES.flatMap((m) => m.welcomeSteps ?? []),

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { checkLedger } from '../modules/ledger/index.ts';
-import { generateDemoOrders } from '../modules/order/index.ts';
+import { generateDemoOrders } from '../sandbox/demo-orders.ts';
 import { OpsError } from '../ops-error.ts';
 import { parseOptions, type Command } from './command.ts';
 

@@ -2,7 +2,7 @@ import type { Channel, DashboardOverview, DayTotals } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, dayOf } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
-import { balancesOf, merchantAccount } from '../ledger/index.ts';
+import { purseBalances } from '../ledger/index.ts';
 import { listMerchantSummaries } from '../merchant/index.ts';
 import { tradeByDay, type TradeDayLine } from '../order/index.ts';
 
@@ -39,9 +39,9 @@ export async function dashboardOverview(
     tradeByDay(db, companyId, first, today, merchantIds),
     listMerchantSummaries(db, companyId, merchantIds),
   ]);
-  const balances = await balancesOf(
+  const balances = await purseBalances(
     db,
-    merchants.flatMap((m) => [merchantAccount(m.mchId, 'pending'), merchantAccount(m.mchId, 'available')]),
+    merchants.map((m) => m.mchId),
   );
   const trend = Array.from({ length: TREND_DAYS }, (_, i) => {
     const day = addDays(first, i);
@@ -61,8 +61,7 @@ export async function dashboardOverview(
     .filter((m) => m.count > 0)
     .sort((a, b) => b.amountFen - a.amountFen)
     .slice(0, TOP);
-  const held = (purse: 'pending' | 'available') =>
-    merchants.reduce((s, m) => s + balances.get(merchantAccount(m.mchId, purse))!, 0);
+  const held = (purse: 'pending' | 'available') => merchants.reduce((s, m) => s + balances.get(m.mchId)![purse], 0);
   return {
     today: trend.at(-1)!,
     yesterday: trend.at(-2)!,

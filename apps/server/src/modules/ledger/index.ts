@@ -1,27 +1,37 @@
 // The ledger's front door: double-entry postings (every movement of money is one balanced transaction, posted in
-// the database transaction of the change it belongs to), kept merchant balances, and the checks of both.
+// the database transaction of the change it belongs to), kept merchant balances, and the checks of both. Other
+// modules move money only through the recipes below and read it by merchant and purse: the accounts, entries and
+// tables are the ledger's own.
 import type { AppModule } from '../../module.ts';
+import { ledgerReconcileCheck } from './ledger.check.ts';
 
-export { channelClearing, FEE_INCOME, merchantAccount, type MerchantPurse } from './ledger.accounts.ts';
+export type { MerchantPurse } from './ledger.accounts.ts';
 export {
-  balancesOf,
-  lockBalances,
-  postingsOf,
-  postTransaction,
-  reverseTransaction,
-  type Entry,
-  type Posting,
-  type PostingLine,
-} from './ledger.service.ts';
+  manualAdjustment,
+  paymentCaptured,
+  payoutDone,
+  payoutRequested,
+  payoutReturned,
+  refundFailed,
+  refundHeld,
+  settlementPosted,
+  type AdjustablePurse,
+  type LedgerKind,
+  type SplitShare,
+} from './ledger.recipes.ts';
+export { bulkPaymentsCaptured, bulkRefundsHeld } from './ledger.bulk.ts';
+export { pursesCover, requireCover } from './ledger.guards.ts';
+export { postingsOf, purseBalances, type PostingLine } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
-export { bulkPost } from './ledger.bulk.ts';
 export {
   merchantsWithPurse,
   movementLines,
   movementLinesQuery,
   movementsOf,
+  postingCounts,
+  purseTotals,
   type Movement,
   type MovementLine,
 } from './ledger.movements.ts';
 
-export const module: AppModule = { name: 'ledger' };
+export const module: AppModule = { name: 'ledger', reconcileChecks: [ledgerReconcileCheck] };

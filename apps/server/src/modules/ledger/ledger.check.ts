@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { MERCHANT_ACCOUNT_LIKE } from './ledger.accounts.ts';
 import type { Tx } from '../../db/client.ts';
+import type { ReconcileCheck } from '../../module.ts';
 
 /** Rows of a raw query: the same shape from PGlite and node-postgres. */
 async function rowsOf<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -34,7 +36,7 @@ export async function checkLedger(db: Tx): Promise<LedgerProblem[]> {
     sql`
     select coalesce(b.account, e.account) as account, b.balance_fen::text as kept, e.summed::text as summed
     from ledger_balances b
-    full join (select account, sum(amount_fen) as summed from ledger_entries where account like 'mch:%'
+    full join (select account, sum(amount_fen) as summed from ledger_entries where account like ${MERCHANT_ACCOUNT_LIKE}
                group by account) e on e.account = b.account
     where coalesce(b.balance_fen, 0) <> coalesce(e.summed, 0)`,
   );
@@ -63,3 +65,9 @@ export async function checkLedger(db: Tx): Promise<LedgerProblem[]> {
   for (const r of times) problems.push({ kind: 'entry-time', detail: `entry ${r.id}` });
   return problems;
 }
+
+/** The ledger's part of reconciliation: its invariants hold, whatever the day. */
+export const ledgerReconcileCheck: ReconcileCheck = {
+  name: 'ledger',
+  check: async (db) => ({ differences: (await checkLedger(db)).map((p) => `ledger: ${p.kind}: ${p.detail}`) }),
+};

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { FEE_INCOME } from './ledger.accounts.ts';
+import { FEE_INCOME, merchantAccount, purseLike, type MerchantPurse } from './ledger.accounts.ts';
+import type { LedgerKind } from './ledger.recipes.ts';
 
 /** One kind of business movement on one channel over a time range, with the other sides of its transactions. */
 export interface Movement {
@@ -22,12 +23,14 @@ const accountList = (accounts: string[]) =>
   );
 
 /**
- * What moved on `accounts` in [start, end), per kind of transaction and channel, settlements themselves left out:
+ * What moved on these merchants' pending money in [start, end), per kind of transaction and channel, settlements
+ * themselves left out:
  * the figures of a merchant-day's settlement and of a bill. One range of the entries' (account, created_at) index
  * per account, then the other entries of each of those transactions read once (a lateral join).
  */
-export async function movementsOf(db: Tx, accounts: string[], start: Date, end: Date): Promise<Movement[]> {
-  if (accounts.length === 0) return [];
+export async function movementsOf(db: Tx, merchantIds: number[], start: Date, end: Date): Promise<Movement[]> {
+  if (merchantIds.length === 0) return [];
+  const accounts = merchantIds.map((id) => merchantAccount(id, 'pending'));
   const result = (await db.execute(sql`
     with mine as (
       select e.transaction_id, e.amount_fen from ledger_entries e
@@ -65,12 +68,34 @@ export async function movementsOf(db: Tx, accounts: string[], start: Date, end: 
   }));
 }
 
-/** The accounts of one purse of every merchant that has one (`mch:<id>:pending`), with the merchant's id. */
-export async function merchantsWithPurse(db: Tx, purse: string): Promise<number[]> {
+/** Every merchant that has this purse (whatever its balance). */
+export async function merchantsWithPurse(db: Tx, purse: MerchantPurse): Promise<number[]> {
+  return [...(await purseTotals(db, purse)).keys()];
+}
+
+/** Every merchant's balance of one purse, for those that have it. */
+export async function purseTotals(db: Tx, purse: MerchantPurse): Promise<Map<number, number>> {
   const result = (await db.execute(
-    sql`select account from ledger_balances where account like ${`mch:%:${purse}`}`,
-  )) as unknown as { rows: { account: string }[] };
-  return result.rows.map((r) => Number(r.account.split(':')[1]));
+    sql`select account, balance_fen::text as fen from ledger_balances where account like ${purseLike(purse)}`,
+  )) as unknown as { rows: { account: string; fen: string }[] };
+  return new Map(result.rows.map((r) => [Number(r.account.split(':')[1]), Number(r.fen)]));
+}
+
+/** How many transactions of each kind every business object has, for these kinds (reconciliation). */
+export async function postingCounts(db: Tx, kinds: LedgerKind[]): Promise<Map<string, Map<LedgerKind, number>>> {
+  const found = new Map<string, Map<LedgerKind, number>>();
+  if (kinds.length === 0) return found;
+  const result = (await db.execute(sql`
+    select ref_no, kind, count(*)::int as n from ledger_transactions
+    where kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) group by ref_no, kind`)) as unknown as { rows: { ref_no: string; kind: LedgerKind; n: number }[] };
+  for (const r of result.rows) {
+    if (!found.has(r.ref_no)) found.set(r.ref_no, new Map());
+    found.get(r.ref_no)!.set(r.kind, Number(r.n));
+  }
+  return found;
 }
 
 /** One business transaction on a merchant's pending money, with the other sides (a settlement's or bill's line). */
@@ -138,7 +163,7 @@ export async function movementLines(
  * key is the transaction's id, in posting order.
  */
 export function movementLinesQuery(merchantIds: number[], range: { start: Date; end: Date }) {
-  const accounts = merchantIds.map((id) => `mch:${id}:pending`);
+  const accounts = merchantIds.map((id) => merchantAccount(id, 'pending'));
   return {
     from: sql`ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       cross join lateral (

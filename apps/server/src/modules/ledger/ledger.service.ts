@@ -2,7 +2,8 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { Text } from '../../i18n/text.ts';
-import { isMerchantAccount } from './ledger.accounts.ts';
+import { isMerchantAccount, MERCHANT_PURSES, merchantAccount, type MerchantPurse } from './ledger.accounts.ts';
+import type { LedgerKind } from './ledger.recipes.ts';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from './ledger.tables.ts';
 
 export interface Entry {
@@ -12,7 +13,7 @@ export interface Entry {
 }
 
 export interface Posting {
-  kind: string;
+  kind: LedgerKind;
   /** The business object (order, refund, settlement number): kind + refNo posts at most once. */
   refNo: string;
   companyId: number;
@@ -79,12 +80,24 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
   return txRow!.id;
 }
 
-/** The kept balances of accounts (0 for an account that never moved). */
-export async function balancesOf(db: Tx, accounts: string[]): Promise<Map<string, number>> {
-  const found = new Map(accounts.map((a) => [a, 0]));
-  if (accounts.length === 0) return found;
-  const rows = await db.select().from(ledgerBalances).where(inArray(ledgerBalances.account, accounts));
-  for (const r of rows) found.set(r.account, r.balanceFen);
+/** The kept balances of merchants' purses (0 for a purse that never moved), by merchant id. */
+export async function purseBalances(
+  db: Tx,
+  merchantIds: number[],
+): Promise<Map<number, Record<MerchantPurse, number>>> {
+  const found = new Map(merchantIds.map((id) => [id, { pending: 0, available: 0, in_transit: 0 }]));
+  const accounts = new Map(
+    merchantIds.flatMap((id) => MERCHANT_PURSES.map((p) => [merchantAccount(id, p), [id, p]] as const)),
+  );
+  if (accounts.size === 0) return found;
+  const rows = await db
+    .select()
+    .from(ledgerBalances)
+    .where(inArray(ledgerBalances.account, [...accounts.keys()]));
+  for (const r of rows) {
+    const [id, purse] = accounts.get(r.account)!;
+    found.get(id)![purse] = r.balanceFen;
+  }
   return found;
 }
 
@@ -134,8 +147,8 @@ export async function lockBalances(tx: Tx, accounts: string[]): Promise<Map<stri
 /** Post the exact opposite of an earlier transaction (a failed refund or payout gives its money back). */
 export async function reverseTransaction(
   tx: Tx,
-  original: { kind: string; refNo: string },
-  reversal: { kind: string; companyId: number; at?: Date },
+  original: { kind: LedgerKind; refNo: string },
+  reversal: { kind: LedgerKind; companyId: number; at?: Date },
 ): Promise<number> {
   const rows = await tx
     .select({ account: ledgerEntries.account, amountFen: ledgerEntries.amountFen })

@@ -5,16 +5,16 @@ import { PAID_STATUSES } from '@mchweb/contract';
 import type { AppModule } from '../../module.ts';
 import cashierRoutes from './cashier.routes.ts';
 import orderJobs from './order-jobs.ts';
+import { orderReconcileCheck } from './order-reconcile.ts';
 import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
 export { createPayment, type PaySettings } from './cashier.service.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
-export { generateDemoOrders } from './order-demo.ts';
+export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
-export { tradeOfRange, type MerchantDayTrade } from './order-reconcile.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
 
 export const module: AppModule = {
@@ -24,6 +24,7 @@ export const module: AppModule = {
     { plugin: orderJobs, prefix: '' },
     { plugin: cashierRoutes, prefix: '/api/pay' },
   ],
+  reconcileChecks: [orderReconcileCheck],
   welcomeSteps: [
     {
       key: 'firstPayment',

@@ -1,5 +1,8 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { ReconcileCheck } from '../../module.ts';
+import { merchantsWithPurse, movementsOf } from '../ledger/index.ts';
+import { merchantNamesOf } from '../merchant/index.ts';
 import { orders, refunds } from './order.tables.ts';
 
 export interface MerchantDayTrade {
@@ -51,3 +54,41 @@ export async function tradeOfRange(db: Tx, start: Date, end: Date): Promise<Map<
   for (const r of asked) Object.assign(entry(r.merchantId), { refundCount: Number(r.n), refundFen: Number(r.amount) });
   return found;
 }
+
+/**
+ * The order module's part of reconciliation, per merchant: orders paid that day and refunds asked that day
+ * against the ledger's PAYMENT and REFUND movements (count and amount, the fee of payments).
+ */
+export const orderReconcileCheck: ReconcileCheck = {
+  name: 'orders',
+  async check(db, { start, end }) {
+    const trade = await tradeOfRange(db, start, end);
+    const ids = [...new Set([...trade.keys(), ...(await merchantsWithPurse(db, 'pending'))])].sort((a, b) => a - b);
+    const names = await merchantNamesOf(db, ids);
+    const differences: string[] = [];
+    for (const id of ids) {
+      const who = names.get(id)?.mchNo ?? `merchant ${id}`;
+      const moves = await movementsOf(db, [id], start, end);
+      const pay = moves.filter((m) => m.kind === 'PAYMENT');
+      const ref = moves.filter((m) => m.kind === 'REFUND');
+      const t = trade.get(id) ?? { paidCount: 0, paidFen: 0, feeFen: 0, refundCount: 0, refundFen: 0 };
+      const ledgerPaid = [
+        pay.reduce((s, m) => s + m.count, 0),
+        -pay.reduce((s, m) => s + m.clearingFen, 0),
+        pay.reduce((s, m) => s + m.feeFen, 0),
+      ];
+      if (String(ledgerPaid) !== String([t.paidCount, t.paidFen, t.feeFen])) {
+        differences.push(
+          `${who}: orders paid ${[t.paidCount, t.paidFen, t.feeFen]} (count, fen, fee) but the ledger has ${ledgerPaid}`,
+        );
+      }
+      const ledgerRefunds = [ref.reduce((s, m) => s + m.count, 0), ref.reduce((s, m) => s + m.clearingFen, 0)];
+      if (String(ledgerRefunds) !== String([t.refundCount, t.refundFen])) {
+        differences.push(
+          `${who}: refunds asked ${[t.refundCount, t.refundFen]} (count, fen) but the ledger has ${ledgerRefunds}`,
+        );
+      }
+    }
+    return { differences };
+  },
+};

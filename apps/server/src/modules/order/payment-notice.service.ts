@@ -3,23 +3,13 @@ import { and, eq, lt, type SQL } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { channelClearing, FEE_INCOME, merchantAccount, postTransaction } from '../ledger/index.ts';
+import { paymentCaptured } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
 import { orders } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
-
-/**
- * The payment's ledger transaction: the channel owes us the amount (clearing, debit), the merchant is owed the
- * amount less the fee (pending, credit until its settlement), the platform earned the fee.
- */
-export const paymentEntries = (o: OrderRow) => [
-  { account: channelClearing(o.channel as Channel), amountFen: -o.amountFen },
-  { account: merchantAccount(o.merchantId, 'pending'), amountFen: o.amountFen - o.feeFen },
-  { account: FEE_INCOME, amountFen: o.feeFen },
-];
 
 /** The order row, locked for the rest of the transaction (notices, the close job and refunds take turns). */
 export async function lockOrder(tx: Tx, where: SQL) {
@@ -56,12 +46,14 @@ export async function applyPaymentNotice(
       .where(eq(orders.id, before.id))
       .returning();
     if (after!.status === 'SUCCESS') {
-      await postTransaction(tx, {
-        kind: 'PAYMENT',
-        refNo: after!.orderNo,
+      await paymentCaptured(tx, {
+        orderNo: after!.orderNo,
         companyId: after!.companyId,
+        merchantId: after!.merchantId,
+        channel: after!.channel as Channel,
+        amountFen: after!.amountFen,
+        feeFen: after!.feeFen,
         at: after!.paidAt!,
-        entries: paymentEntries(after!),
       });
     }
     await recountOrder(tx, before, after!, settings.tz);

@@ -5,14 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import {
-  channelClearing,
-  FEE_INCOME,
-  lockBalances,
-  merchantAccount,
-  postTransaction,
-  reverseTransaction,
-} from '../ledger/index.ts';
+import { refundFailed, refundHeld } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
@@ -42,29 +35,20 @@ export interface RefundResult {
 }
 
 /**
- * Debit the merchant for a refund, all from pending: the day's settlement nets refunds against trade (a refund
- * after its order's day was settled is carried into the next settlement, never rewrites a settled one). Pending
- * may go below zero that way; the merchant's money in all (pending and available) may not, so a refund they
- * cannot cover together is refused. The fee given back comes out of fee income; the channel pays the payer.
+ * Debit the merchant for a refund (the ledger's `refundHeld`: all from pending, refused when pending and available
+ * together do not cover it).
  */
-async function postRefund(tx: Tx, order: OrderRow, refund: RefundRow) {
-  const pending = merchantAccount(order.merchantId, 'pending');
-  const available = merchantAccount(order.merchantId, 'available');
-  const balances = await lockBalances(tx, [pending, available]);
-  const owed = refund.amountFen - refund.feeRefundFen;
-  if (balances.get(pending)! + balances.get(available)! < owed) throw conflict(ORDER.balanceShort);
-  await postTransaction(tx, {
-    kind: 'REFUND',
-    refNo: refund.refundNo,
+const postRefund = (tx: Tx, order: OrderRow, refund: RefundRow) =>
+  refundHeld(tx, {
+    refundNo: refund.refundNo,
     companyId: order.companyId,
+    merchantId: order.merchantId,
+    channel: order.channel as Channel,
+    amountFen: refund.amountFen,
+    feeRefundFen: refund.feeRefundFen,
     at: refund.createdAt,
-    entries: [
-      { account: pending, amountFen: -owed },
-      { account: FEE_INCOME, amountFen: -refund.feeRefundFen },
-      { account: channelClearing(order.channel as Channel), amountFen: refund.amountFen },
-    ],
+    short: () => ORDER.balanceShort,
   });
-}
 
 /**
  * `POST /order/refund`: a PROCESSING refund of part or all of what is left, its money taken from the merchant at
@@ -191,11 +175,7 @@ export async function finishRefund(
       .where(eq(refunds.id, refund!.id))
       .returning();
     if (!succeeded) {
-      await reverseTransaction(
-        tx,
-        { kind: 'REFUND', refNo: refund!.refundNo },
-        { kind: 'REFUND_REVERSAL', companyId: before.companyId, at: now },
-      );
+      await refundFailed(tx, { refundNo: refund!.refundNo, companyId: before.companyId, at: now });
     }
     await recountOrder(tx, before, after!, settings.tz);
     return finished!;

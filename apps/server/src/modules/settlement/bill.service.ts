@@ -6,7 +6,7 @@ import { addDays, dayStart } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf } from '../../keyset.ts';
-import { merchantAccount, movementLines, movementsOf } from '../ledger/index.ts';
+import { movementLines, movementsOf } from '../ledger/index.ts';
 import { listMerchantSummaries, merchantIdsOf } from '../merchant/index.ts';
 import { SETTLEMENT } from './settlement.messages.ts';
 import { movementRows } from './movement-rows.ts';
@@ -52,12 +52,7 @@ export async function billSummary(
   const { companyId } = requireMember(actor);
   const ids = await billMerchants(db, actor, input.mchNo);
   const { start, end } = dayRange(input.date, tz);
-  const moves = await movementsOf(
-    db,
-    ids.map((id) => merchantAccount(id, 'pending')),
-    start,
-    end,
-  );
+  const moves = await movementsOf(db, ids, start, end);
   const byChannel = CHANNELS.map((channel) => ({
     channel,
     ...figuresOf(moves.filter((m) => m.channel === channel)),
@@ -93,7 +88,7 @@ export async function billTotals(db: Tx, ids: number[], date: string, tz: string
   const made = await settlementsOfDay(db, ids, date);
   const done = new Set(made.map((s) => s.merchantId));
   const { start, end } = dayRange(date, tz);
-  const rest = ids.filter((id) => !done.has(id)).map((id) => merchantAccount(id, 'pending'));
+  const rest = ids.filter((id) => !done.has(id));
   const total = figuresOf(await movementsOf(db, rest, start, end));
   for (const s of made) {
     total.tradeCount += s.tradeCount;

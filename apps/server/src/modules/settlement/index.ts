@@ -1,11 +1,11 @@
 // The settlement module's front door: T+1 settlement of each merchant-day (the job, `ops settle:run`), and the
 // settlement records of /settlement.
 import type { AppModule } from '../../module.ts';
+import { settlementReconcileCheck } from './reconcile.service.ts';
 import settlementJob from './settlement-job.ts';
 import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
-export { reconcileDay } from './reconcile.service.ts';
 export { billRowsSheet } from './settlement-export.ts';
 
 export const module: AppModule = {
@@ -14,4 +14,5 @@ export const module: AppModule = {
     { plugin: settlementRoutes, prefix: '/api/merchant' },
     { plugin: settlementJob, prefix: '' },
   ],
+  reconcileChecks: [settlementReconcileCheck],
 };

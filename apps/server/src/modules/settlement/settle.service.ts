@@ -6,12 +6,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalid, isUniqueViolation } from '../../errors.ts';
 import type { Text } from '../../i18n/text.ts';
 import {
-  lockBalances,
-  merchantAccount,
+  pursesCover,
   merchantsWithPurse,
   movementsOf,
-  postTransaction,
+  settlementPosted,
   type Movement,
+  type SplitShare,
 } from '../ledger/index.ts';
 import { merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
 import { splitOfDay } from '../split/index.ts';
@@ -55,7 +55,7 @@ export function figuresOf(moves: Movement[]): DayFigures {
  * refunds - fees - splits (else the books are wrong and nothing is settled).
  */
 export async function dayFigures(db: Tx, merchantId: number, start: Date, end: Date): Promise<DayFigures | null> {
-  const moves = await movementsOf(db, [merchantAccount(merchantId, 'pending')], start, end);
+  const moves = await movementsOf(db, [merchantId], start, end);
   if (moves.length === 0) return null;
   const f = figuresOf(moves);
   if (f.netFen !== f.tradeFen - f.refundFen - f.feeFen - f.splitFen) {
@@ -69,14 +69,14 @@ export async function dayFigures(db: Tx, merchantId: number, start: Date, end: D
 /**
  * The day's shares of an approved split: each receiver's ratio of what the day leaves the merchant (trade less
  * refunds and fees), half-up to the fen, only when that is above zero. A receiver that is a merchant of the
- * organisation gets it in its available balance; an outside party's share is owed to it by the platform
- * (`split:<applyNo>:<n>`, paid out by the platform's own payouts).
+ * organisation gets it in its available balance; an outside party's share is owed to it by the platform (paid out
+ * by the platform's own payouts).
  */
-async function splitShares(tx: Tx, merchantId: number, day: string, baseFen: number) {
+async function splitShares(tx: Tx, merchantId: number, day: string, baseFen: number): Promise<SplitShare[]> {
   const split = baseFen > 0 ? await splitOfDay(tx, merchantId, day) : null;
   if (!split) return [];
   return split.receivers.map((r, i) => ({
-    account: r.merchantId ? merchantAccount(r.merchantId, 'available') : `split:${split.applyNo}:${i}`,
+    ...(r.merchantId ? { merchantId: r.merchantId } : { applyNo: split.applyNo, receiver: i }),
     fen: divideHalfUp(baseFen * r.ratio, 100),
   }));
 }
@@ -87,11 +87,7 @@ const settleNoOf = (day: string, mchNo: string) => `S${day.replace(/-/g, '')}${m
 async function refusal(tx: Tx, m: MerchantForPayment, netFen: number): Promise<Text | null> {
   if (m.status !== 'ACTIVE') return SETTLEMENT.merchantFrozen;
   if (!m.hasSettlementAccount) return SETTLEMENT.noAccount;
-  if (netFen < 0) {
-    const available = merchantAccount(m.id, 'available');
-    const balances = await lockBalances(tx, [available]);
-    if (balances.get(available)! < -netFen) return SETTLEMENT.refundsExceedBalance;
-  }
+  if (netFen < 0 && !(await pursesCover(tx, m.id, ['available'], -netFen))) return SETTLEMENT.refundsExceedBalance;
   return null;
 }
 
@@ -150,17 +146,7 @@ export async function settleMerchantDay(
       }
       if (!why && base !== 0) {
         // Pending gives up the day's movements; the merchant gets them less the shares, each receiver its share.
-        await postTransaction(tx, {
-          kind: 'SETTLEMENT',
-          refNo: settleNo,
-          companyId: m.companyId,
-          at: now,
-          entries: [
-            { account: merchantAccount(merchantId, 'pending'), amountFen: -base },
-            { account: merchantAccount(merchantId, 'available'), amountFen: figures.netFen },
-            ...shares.map((x) => ({ account: x.account, amountFen: x.fen })),
-          ],
-        });
+        await settlementPosted(tx, { settleNo, companyId: m.companyId, merchantId, dayFen: base, shares, at: now });
       }
       return why ? 'FAILED' : 'SETTLED';
     });

@@ -2,22 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import { addDays, dayOf } from '../../business-day.ts';
+import { reconcileDay } from '../../reconcile.ts';
 import type { ModuleContext } from '../../module.ts';
 import { periodicJob } from '../../periodic-job.ts';
-import { reconcileDay } from './reconcile.service.ts';
 import { runSettlement } from './settle.service.ts';
+import { clockOf } from './settle-time.ts';
 import { settlementRuns } from './settlement.tables.ts';
-
-/** `HH:MM` of `at` in the time zone. */
-const clockOf = (at: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
 /**
  * T+1: once the business day's clock passes MCHWEB_SETTLE_AT, settle the day before (every process looks each
  * minute; `settlement_runs` says a day is done, and the settlement records themselves are unique per merchant-day,
  * so a second process or a restart changes nothing).
  */
-const settlementJob: FastifyPluginAsync<ModuleContext> = async (app, { config }) => {
+const settlementJob: FastifyPluginAsync<ModuleContext> = async (app, { config, reconcileChecks }) => {
   const at = config.settleAt;
   if (!at) return;
   const actor = systemActor('job:settlement');
@@ -34,8 +31,12 @@ const settlementJob: FastifyPluginAsync<ModuleContext> = async (app, { config })
       .values({ settleDate: day, settled: result.settled, failed: result.failed })
       .onConflictDoNothing();
     app.log.info({ settlement: result }, `settled ${day}`);
-    // The nightly reconciliation: orders, ledger and settlements of the day, every difference in the log.
-    const problems = await reconcileDay(app.db, day, settings.tz);
+    // The nightly reconciliation: every module's checks of the day, every difference in the log.
+    const { differences: problems } = await reconcileDay(app.db, reconcileChecks, day, {
+      ...settings,
+      settleAt: at,
+      now,
+    });
     if (problems.length) app.log.error({ day, problems }, `reconciliation of ${day}: ${problems.length} difference(s)`);
     else app.log.info({ day }, `reconciliation of ${day}: no difference`);
   });

@@ -1,6 +1,5 @@
 import { luhnCheckDigit } from '@mchweb/contract';
 import type { Db } from '../../db/client.ts';
-import { TRANSFER } from './transfer.messages.ts';
 import { finishTransfer, holdTransferMoney } from './transfer.service.ts';
 import { payeeAccounts, transfers } from './transfer.tables.ts';
 
@@ -45,7 +44,7 @@ export async function insertDemoTransfers(db: Db, input: { companyId: number; me
           createdAt: t.at,
         })
         .returning();
-      await holdTransferMoney(tx, row!, TRANSFER.notEnough(0));
+      await holdTransferMoney(tx, row!);
     }
   });
   for (const t of made) {

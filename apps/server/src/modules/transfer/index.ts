@@ -6,6 +6,7 @@ import transferRoutes from './transfer.routes.ts';
 
 export { createTransfer, finishTransfer } from './transfer.service.ts';
 export { transferProblems } from './transfer-reconcile.ts';
+import { transferReconcileCheck } from './transfer-reconcile.ts';
 export { insertDemoTransfers } from './demo-data.ts';
 
 export const module: AppModule = {
@@ -15,4 +16,5 @@ export const module: AppModule = {
     { plugin: payoutNoticeRoutes, prefix: '/api/pay' },
     { plugin: payoutJob, prefix: '' },
   ],
+  reconcileChecks: [transferReconcileCheck],
 };

@@ -4,10 +4,9 @@ import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import type { Text } from '../../i18n/text.ts';
 import { covers, type MerchantScope } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import { balancesOf, lockBalances, merchantAccount, postTransaction, reverseTransaction } from '../ledger/index.ts';
+import { payoutDone, payoutRequested, payoutReturned, purseBalances, requireCover } from '../ledger/index.ts';
 import { merchantForPayment, merchantIdsOf } from '../merchant/index.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { consumeFundsCode, contactMobileOf, maskMobile } from './funds-sms.service.ts';
@@ -22,9 +21,6 @@ export interface TransferSettings {
 }
 type Row = typeof transfers.$inferSelect;
 
-/** Where paid-out money goes in the ledger: out of the platform, to the payee (debit-normal). */
-const PAYOUT = 'platform:payout';
-
 /** The organisation's merchant by number, for a member of the organisation (within its merchant scope). */
 async function merchantOf(db: Tx, member: { companyId: number; merchantIds: MerchantScope }, mchNo: string) {
   const [id] = await merchantIdsOf(db, member.companyId, [mchNo], member.merchantIds);
@@ -35,13 +31,8 @@ async function merchantOf(db: Tx, member: { companyId: number; merchantIds: Merc
 /** `GET /balance`: pending, available and in transit, from the ledger's kept balances. */
 export async function balanceOf(db: Tx, actor: Actor, mchNo: string): Promise<Balance> {
   const m = await merchantOf(db, requireMember(actor), mchNo);
-  const [pending, available, inTransit] = [
-    merchantAccount(m.id, 'pending'),
-    merchantAccount(m.id, 'available'),
-    merchantAccount(m.id, 'in_transit'),
-  ];
-  const b = await balancesOf(db, [pending, available, inTransit]);
-  return { mchNo, pendingFen: b.get(pending)!, availableFen: b.get(available)!, inTransitFen: b.get(inTransit)! };
+  const b = (await purseBalances(db, [m.id])).get(m.id)!;
+  return { mchNo, pendingFen: b.pending, availableFen: b.available, inTransitFen: b.in_transit };
 }
 
 /** `GET /transfer/rules`. */
@@ -101,8 +92,8 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
   return createOnce(
     () =>
       db.transaction(async (tx) => {
-        const available = merchantAccount(m.id, 'available');
-        const balances = await lockBalances(tx, [available]);
+        // The balance first (locked until the transaction ends, so concurrent transfers take turns), then the limit.
+        await requireCover(tx, m.id, ['available'], input.amountFen, TRANSFER.notEnough);
         const today = dayOf(new Date(), settings.tz);
         const [{ sent }] = (await tx
           .select({ sent: sql<string>`coalesce(sum(${transfers.amountFen}), 0)::text` })
@@ -115,7 +106,6 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
               lt(transfers.createdAt, dayStart(addDays(today, 1), settings.tz)),
             ),
           )) as [{ sent: string }];
-        if (input.amountFen > balances.get(available)!) throw conflict(TRANSFER.notEnough(balances.get(available)!));
         const left = settings.dailyLimitFen - Number(sent);
         if (input.amountFen > left) throw conflict(TRANSFER.dailyLimit(Math.max(0, left), settings.dailyLimitFen));
         const [row] = await tx
@@ -132,7 +122,7 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
             createdBy: actor.userId,
           })
           .returning();
-        await holdTransferMoney(tx, row!, TRANSFER.notEnough(balances.get(available)!));
+        await holdTransferMoney(tx, row!);
         await recordAudit(tx, actor, {
           action: 'transfer.create',
           targetType: 'transfer',
@@ -146,25 +136,20 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
 }
 
 /**
- * A new transfer's money held: the merchant's available into in transit (the TRANSFER transaction), refused with
- * `short` rather than leave available below zero. `finishTransfer` pays it out or gives it back.
+ * A new transfer's money held: the merchant's available into in transit (the ledger's `payoutRequested`, refused
+ * rather than leave available below zero). `finishTransfer` pays it out or gives it back.
  */
 export function holdTransferMoney(
   tx: Tx,
   t: Pick<Row, 'transferNo' | 'companyId' | 'merchantId' | 'amountFen' | 'createdAt'>,
-  short: Text,
 ) {
-  const available = merchantAccount(t.merchantId, 'available');
-  return postTransaction(tx, {
-    kind: 'TRANSFER',
-    refNo: t.transferNo,
+  return payoutRequested(tx, {
+    transferNo: t.transferNo,
     companyId: t.companyId,
+    merchantId: t.merchantId,
+    amountFen: t.amountFen,
     at: t.createdAt,
-    entries: [
-      { account: available, amountFen: -t.amountFen },
-      { account: merchantAccount(t.merchantId, 'in_transit'), amountFen: t.amountFen },
-    ],
-    noOverdraft: { accounts: [available], refusal: short },
+    short: TRANSFER.notEnough,
   });
 }
 
@@ -182,22 +167,15 @@ export async function finishTransfer(
     if (!t) throw notFound(TRANSFER.transferNotFound);
     if (t.status !== 'PROCESSING') return t;
     if (input.result === 'SUCCESS') {
-      await postTransaction(tx, {
-        kind: 'PAYOUT',
-        refNo: t.transferNo,
+      await payoutDone(tx, {
+        transferNo: t.transferNo,
         companyId: t.companyId,
+        merchantId: t.merchantId,
         at: now,
-        entries: [
-          { account: merchantAccount(t.merchantId, 'in_transit'), amountFen: -t.amountFen },
-          { account: PAYOUT, amountFen: t.amountFen },
-        ],
+        amountFen: t.amountFen,
       });
     } else {
-      await reverseTransaction(
-        tx,
-        { kind: 'TRANSFER', refNo: t.transferNo },
-        { kind: 'TRANSFER_REVERSAL', companyId: t.companyId, at: now },
-      );
+      await payoutReturned(tx, { transferNo: t.transferNo, companyId: t.companyId, at: now });
     }
     const [done] = await tx
       .update(transfers)
