@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { openCodesOf } from '../modules/code/index.ts';
 import { bulkPaymentsCaptured, bulkRefundsHeld } from '../modules/ledger/index.ts';
+import { sellingChannels } from '../modules/merchant/index.ts';
 import { insertPastOrders } from '../modules/order/index.ts';
 
 export interface DemoOrdersOptions {
@@ -20,7 +22,7 @@ const CHUNK = 100_000;
 /**
  * Fill realistic orders for benchmarks and demos (`npm run ops -- demo:orders`): spread evenly over the last
  * `days` days in time order (so ids grow with time, as real ones do), over every ACTIVE merchant and the channels
- * it takes (on its first bound payment code without a fixed amount, if any), mostly small amounts, 90 % paid, 4 %
+ * it takes (on its first bound payment code without a fixed amount, if any; each read from its own module), mostly small amounts, 90 % paid, 4 %
  * closed unpaid, 2 % failed, 4 % refunded in part or in full. Each chunk is one transaction: the rows are made in
  * the database (generate_series), written by the order module's bulk service (orders, refunds, day totals, fees by
  * its fee rule) and posted by the ledger's bulk recipes, so every figure agrees as if paid one by one.
@@ -31,25 +33,31 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
   const stepMs = (now.getTime() - start.getTime()) / opts.orders;
   // Numbers of this run: a random base keeps a second run's order numbers apart from the first's.
   const batch = crypto.randomInt(1_000_000);
+  // What may be sold: each ACTIVE merchant's channels with its rate, and its code (its module's answers).
+  const choices = await sellingChannels(db, opts.companyId);
+  if (choices.length === 0) throw new Error('No ACTIVE merchant with a channel rate to make orders for.');
+  const codes = await openCodesOf(db, [...new Set(choices.map((c) => c.merchantId))]);
+  const n = choices.length;
   let made = 0;
   while (made < opts.orders) {
     const from = made;
     const to = Math.min(opts.orders, made + CHUNK) - 1;
     await db.transaction(async (tx) => {
-      // What may be sold: each ACTIVE merchant's channels with its rate, and its code (read only).
-      await tx.execute(sql`create temp table demo_choices on commit drop as
-        select row_number() over (order by m.id, r.channel) - 1 as k, m.id as merchant_id, m.company_id, r.channel,
-          r.rate_tenths, c.id as code_id, c.code_no, c.label as code_label
-        from merchants m join merchant_channel_rates r on r.merchant_id = m.id
-        left join lateral (select id, code_no, label from payment_codes
-          where merchant_id = m.id and status = 'BOUND' and fixed_amount_fen is null order by id limit 1) c on true
-        where m.status = 'ACTIVE' ${opts.companyId === undefined ? sql`` : sql`and m.company_id = ${opts.companyId}`}`);
-      const [{ n }] = (
-        (await tx.execute(sql`select count(*)::int as n from demo_choices`)) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows as [{ n: number }];
-      if (n === 0) throw new Error('No ACTIVE merchant with a channel rate to make orders for.');
+      // What may be sold, numbered 0..n-1, for the rows to pick from.
+      await tx.execute(sql`create temp table demo_choices (k int, merchant_id int, company_id int, channel text,
+        rate_tenths int, code_id int, code_no text, code_label text) on commit drop`);
+      for (let at = 0; at < choices.length; at += 1_000) {
+        await tx.execute(
+          sql`insert into demo_choices values ${sql.join(
+            choices.slice(at, at + 1_000).map((c, i) => {
+              const code = codes.get(c.merchantId);
+              return sql`(${at + i}, ${c.merchantId}, ${c.companyId}, ${c.channel}, ${c.rateTenths},
+              ${code?.codeId ?? null}::int, ${code?.codeNo ?? null}::text, ${code?.label ?? null}::text)`;
+            }),
+            sql`, `,
+          )}`,
+        );
+      }
       const money = await insertPastOrders(
         tx,
         sql`

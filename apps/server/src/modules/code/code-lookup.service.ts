@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CodeStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
 import { paymentCodes } from './code.tables.ts';
@@ -29,4 +29,28 @@ export async function findCodeForPayment(db: Tx, codeNo: string): Promise<CodeFo
     fixedAmountFen: bound ? row.fixedAmountFen : null,
     label: bound ? row.label : null,
   };
+}
+
+/** Each merchant's first BOUND code without a fixed amount (any amount may be paid on it), by merchant id. */
+export async function openCodesOf(
+  db: Tx,
+  merchantIds: number[],
+): Promise<Map<number, { codeId: number; codeNo: string; label: string | null }>> {
+  const found = new Map<number, { codeId: number; codeNo: string; label: string | null }>();
+  if (merchantIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(paymentCodes)
+    .where(
+      and(
+        inArray(paymentCodes.merchantId, merchantIds),
+        eq(paymentCodes.status, 'BOUND'),
+        isNull(paymentCodes.fixedAmountFen),
+      ),
+    )
+    .orderBy(paymentCodes.id);
+  for (const r of rows) {
+    if (!found.has(r.merchantId!)) found.set(r.merchantId!, { codeId: r.id, codeNo: r.codeNo, label: r.label });
+  }
+  return found;
 }

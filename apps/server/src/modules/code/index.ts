@@ -4,7 +4,7 @@ import type { AppModule } from '../../module.ts';
 import codeRoutes from './code.routes.ts';
 import { hasCodes } from './code-query.service.ts';
 
-export { findCodeForPayment, type CodeForPayment } from './code-lookup.service.ts';
+export { findCodeForPayment, openCodesOf, type CodeForPayment } from './code-lookup.service.ts';
 export { insertDemoCodes, type DemoCodes } from './demo-data.ts';
 
 export const module: AppModule = {

@@ -22,7 +22,9 @@ export {
   merchantIdsSubquery,
   merchantNamesOf,
   ownMerchantIds,
+  sellingChannels,
   type MerchantForPayment,
+  type SellingChannel,
 } from './merchant-lookup.service.ts';
 
 export const module: AppModule = {

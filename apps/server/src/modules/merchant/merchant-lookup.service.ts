@@ -96,3 +96,29 @@ export async function merchantIdByNo(db: Tx, mchNo: string): Promise<number | nu
   const [m] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.mchNo, mchNo));
   return m?.id ?? null;
 }
+
+/** One channel an ACTIVE merchant takes, with its rate (what may be sold, e.g. by the sandbox's demo orders). */
+export interface SellingChannel {
+  merchantId: number;
+  companyId: number;
+  channel: Channel;
+  rateTenths: number;
+}
+
+/** Every ACTIVE merchant's channels (of one organisation, or all), by merchant id then channel. */
+export async function sellingChannels(db: Tx, companyId?: number): Promise<SellingChannel[]> {
+  const rows = await db
+    .select({
+      merchantId: merchants.id,
+      companyId: merchants.companyId,
+      channel: merchantChannelRates.channel,
+      rateTenths: merchantChannelRates.rateTenths,
+    })
+    .from(merchants)
+    .innerJoin(merchantChannelRates, eq(merchantChannelRates.merchantId, merchants.id))
+    .where(
+      and(eq(merchants.status, 'ACTIVE'), companyId === undefined ? undefined : eq(merchants.companyId, companyId)),
+    )
+    .orderBy(merchants.id, merchantChannelRates.channel);
+  return rows.map((r) => ({ ...r, channel: r.channel as Channel }));
+}
