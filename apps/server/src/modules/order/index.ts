@@ -1,16 +1,18 @@
-// The order module's front door: the public cashier and the channel's notices (/api/pay), orders and refunds in
-// the back office (/order, /exportOrder), and the jobs that close unpaid orders and answer sandbox refunds.
+// The order module's front door: the public cashier and the channels' outcomes (/api/pay), orders and refunds in
+// the back office (/order, /exportOrder), and the job that closes unpaid orders. Channels are reached through their
+// port (ModuleContext.channels), never by name.
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAID_STATUSES } from '@mchweb/contract';
 import type { AppModule } from '../../module.ts';
 import cashierRoutes from './cashier.routes.ts';
-import orderJobs from './order-jobs.ts';
+import { orderJobs } from './order-jobs.ts';
 import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
-export { createPayment, type PaySettings } from './cashier.service.ts';
+export { cashierOrder, createPayment, type PaySettings } from './cashier.service.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
+export { refundsWaitingSince } from './order-jobs.ts';
 export { generateDemoOrders } from './order-demo.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
@@ -21,9 +23,9 @@ export const module: AppModule = {
   name: 'order',
   routes: [
     { plugin: orderRoutes, prefix: '/api/merchant' },
-    { plugin: orderJobs, prefix: '' },
     { plugin: cashierRoutes, prefix: '/api/pay' },
   ],
+  jobs: orderJobs,
   welcomeSteps: [
     {
       key: 'firstPayment',

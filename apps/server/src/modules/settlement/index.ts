@@ -1,7 +1,7 @@
 // The settlement module's front door: T+1 settlement of each merchant-day (the job, `ops settle:run`), and the
 // settlement records of /settlement.
 import type { AppModule } from '../../module.ts';
-import settlementJob from './settlement-job.ts';
+import { settlementJobs } from './settlement-job.ts';
 import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
@@ -10,8 +10,6 @@ export { billRowsSheet } from './settlement-export.ts';
 
 export const module: AppModule = {
   name: 'settlement',
-  routes: [
-    { plugin: settlementRoutes, prefix: '/api/merchant' },
-    { plugin: settlementJob, prefix: '' },
-  ],
+  routes: [{ plugin: settlementRoutes, prefix: '/api/merchant' }],
+  jobs: settlementJobs,
 };
