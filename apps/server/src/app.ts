@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UNCONNECTED } from './channels.ts';
+import { UNCONNECTED, type Channels } from './channels.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -31,6 +31,8 @@ export interface AppOptions {
   smsSender?: SmsSender;
   /** Replaces the storage of uploaded files chosen by the config (UPLOAD_DIR or S3_*). */
   storage?: FileStorage;
+  /** Replaces the payment and payout channels' adapters chosen by the config (the sandbox's, or none). */
+  channels?: Channels;
   /** Pino options merged over the defaults (level, redaction), e.g. a `stream`; tests pass false. */
   logger?: boolean | object;
 }
@@ -94,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The outbox sender is the only SMS adapter so far, in production too (it logs; no gateway is connected).
     smsSender: opts.smsSender ?? createSmsSender(app.log),
     storage: opts.storage ?? createFileStorage(config, app.log),
-    channels: config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED,
+    channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
     welcomeSteps: WELCOME_STEPS,
   };
   await app.register(healthPlugin);
