@@ -105,7 +105,22 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The sandbox wing (docs/decisions.md, "The sandbox wing") uses the modules; no module leans on it.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/server/src/modules',
+              from: 'apps/server/src/sandbox',
+              message: 'modules do not import the sandbox wing: a channel is reached through its port (ModuleContext)',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Server modules (docs/decisions.md, "Adding a domain"): another module only through its front door
@@ -133,8 +148,8 @@ export default tseslint.config(
     },
   },
   {
-    // The app, plugins, ops and seed reach modules through their front doors too.
-    files: ['apps/server/src/*.ts', 'apps/server/src/{plugins,ops,db,i18n}/**/*.ts'],
+    // The app, plugins, ops and the sandbox wing (with the demo seed) reach modules through their front doors too.
+    files: ['apps/server/src/*.ts', 'apps/server/src/{plugins,ops,db,i18n,sandbox}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

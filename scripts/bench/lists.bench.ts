@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/sandbox/seed-demo.ts';
 import { signIn, startServer, stopServer } from './server.bench.ts';
 
 const ROWS = 10_000;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/sandbox/seed-demo.ts';
 import { generateDemoOrders } from '../../apps/server/src/sandbox/demo-orders.ts';
 
 export const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { systemActor } from '../../apps/server/src/actor.ts';
 import { addDays, dayOf, dayStart } from '../../apps/server/src/business-day.ts';
 import { inlineSql, openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/sandbox/seed-demo.ts';
 import { generateDemoOrders } from '../../apps/server/src/sandbox/demo-orders.ts';
 import { billRowsSheet, runSettlement } from '../../apps/server/src/modules/settlement/index.ts';
 import { RECONCILE_CHECKS } from '../../apps/server/src/modules/index.ts';

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDemoIfEmpty } from '../../apps/server/src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../../apps/server/src/sandbox/seed-demo.ts';
 import { chromiumExecutable } from '../../e2e/support/chromium.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

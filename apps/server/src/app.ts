@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UNCONNECTED, type Channels } from './channels.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
 import { encodeFrozenOnce } from './frozen-answer.ts';
-import type { ModuleContext } from './module.ts';
+import { registerJobs } from './jobs.ts';
+import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
-import { createSmsSender } from './modules/sms/index.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -20,6 +21,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import xsrfPlugin from './plugins/xsrf.ts';
+import { createSmsSender, sandbox, sandboxOff, SANDBOX_CHANNELS } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export interface AppOptions {
@@ -29,6 +31,8 @@ export interface AppOptions {
   smsSender?: SmsSender;
   /** Replaces the storage of uploaded files chosen by the config (UPLOAD_DIR or S3_*). */
   storage?: FileStorage;
+  /** Replaces the payment and payout channels' adapters chosen by the config (the sandbox's, or none). */
+  channels?: Channels;
   /** Pino options merged over the defaults (level, redaction), e.g. a `stream`; tests pass false. */
   logger?: boolean | object;
 }
@@ -84,17 +88,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, { cacheMs: config.accessCacheMs });
   await app.register(inputGuardPlugin);
 
+  // The sandbox wing (sandbox/): its simulated channels, reviewer, SMS outbox and their jobs, on a sandbox server
+  // only. Elsewhere no payment or payout channel is connected yet (the real adapters come with their issue).
+  const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff];
   const context: ModuleContext = {
     config,
+    // The outbox sender is the only SMS adapter so far, in production too (it logs; no gateway is connected).
     smsSender: opts.smsSender ?? createSmsSender(app.log),
     storage: opts.storage ?? createFileStorage(config, app.log),
+    channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };
   await app.register(healthPlugin);
-  for (const module of MODULES) {
+  for (const module of modules) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
+  // Every module's jobs, started when the app is ready and stopped (the running pass awaited) when it closes.
+  registerJobs(
+    app,
+    modules.flatMap((m) => m.jobs?.(context) ?? []),
+  );
   await app.register(webPlugin, { webDist: config.webDist, timeZone: config.timezone });
   return app;
 }

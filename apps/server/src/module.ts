@@ -1,16 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { INIT_STEPS } from '@mchweb/contract';
+import type { Channels } from './channels.ts';
 import type { Config } from './config.ts';
 import type { Tx } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
+import type { Job } from './jobs.ts';
 import type { SmsSender } from './sms-sender.ts';
 
-/** What every module's route plugins receive (app.ts builds it once). */
+/** What every module's route plugins and jobs receive (app.ts builds it once). */
 export interface ModuleContext {
   config: Config;
   smsSender: SmsSender;
   /** Where uploaded files' bytes live (the upload module's adapters: a local directory or an S3 bucket). */
   storage: FileStorage;
+  /** The payment and payout channels' adapters (channels.ts): the sandbox's, or none connected. */
+  channels: Channels;
   /** Every module's steps of the /welcome checklist, in the order of the module list. */
   welcomeSteps: readonly WelcomeStep[];
   /** Every module's reconciliation checks, in the order of the module list (the nightly job runs them). */
@@ -56,6 +60,8 @@ export interface AppModule {
   name: string;
   /** Route plugins with their URL prefix; every route declares `config.access`. */
   routes?: { plugin: FastifyPluginAsync<ModuleContext>; prefix: string }[];
+  /** Its background jobs (jobs.ts), from the configuration: app.ts starts and stops them with the app. */
+  jobs?: (context: ModuleContext) => Job[];
   welcomeSteps?: WelcomeStep[];
   /** Its part of `npm run ops -- reconcile` and the nightly reconciliation: a new money area adds its own. */
   reconcileChecks?: ReconcileCheck[];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Run `pass` every `everyMs` while the app is up: started when it is ready, stopped (and the running pass awaited)
- * when it closes. Every server process runs its own; what a pass does must be safe on several processes at once
+ * when it closes. The job registry (jobs.ts) runs every module's jobs through it. Every server process runs its own; what a pass does must be safe on several processes at once
  * (the database decides who handles which row: SKIP LOCKED, unique keys), never a flag in memory. A failed pass is
  * logged and the next one tries again.
  */

@@ -18,8 +18,8 @@ async function main() {
     { createFileStorage },
   ] = await Promise.all([
     import('./app.ts'),
-    import('./db/seed-demo.ts'),
-    import('./db/demo-check.ts'),
+    import('./sandbox/seed-demo.ts'),
+    import('./sandbox/demo-check.ts'),
     import('./modules/upload/index.ts'),
   ]);
   const database = await opening;

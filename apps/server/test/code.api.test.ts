@@ -13,7 +13,7 @@ import {
   type CodePage,
   type InitCompletionStatus,
 } from '@mchweb/contract';
-import { DEMO_CODES } from '../src/db/seed-demo.ts';
+import { DEMO_CODES } from '../src/sandbox/seed-demo.ts';
 import { sheetFont } from '../src/modules/code/code-sheet.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInfo, CompanyListItem, InitCompletionStatus, StaffInvitation } from '@mchweb/contract';
-import { withCheckChar } from '../src/db/seed-demo.ts';
+import { withCheckChar } from '../src/sandbox/seed-demo.ts';
 import { changeCompanyStatus } from '../src/modules/company/company.ops.ts';
 import { OPERATOR } from '../src/ops/cli.ts';
 import { users } from '../src/modules/user/user.tables.ts';

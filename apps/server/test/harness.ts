@@ -6,10 +6,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import type { Envelope, Language } from '@mchweb/contract';
 import { buildApp } from '../src/app.ts';
+import type { Channels } from '../src/channels.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { FileStorage } from '../src/file-storage.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 
 /**
  * A fresh database for one test: in-memory PGlite by default, or a new database created on the PostgreSQL
@@ -82,6 +83,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Storage of uploads; by default a local directory of its own under the system's temp dir, removed by close. */
   storage?: FileStorage;
+  /** The channels' adapters; by default the config's (the sandbox's). */
+  channels?: Channels;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -92,7 +95,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     { NODE_ENV: 'test' },
     { rateLimitPerMinute: 10_000, webDist: '/nonexistent', uploadDir, ...opts.config },
   );
-  const app = await buildApp({ config, database, logger: opts.logger ?? false, storage: opts.storage });
+  const app = await buildApp({
+    config,
+    database,
+    logger: opts.logger ?? false,
+    storage: opts.storage,
+    channels: opts.channels,
+  });
   // 30 days of demo orders (400), not a first start's 90: the same data every test was written on, 2 s faster.
   if (opts.seed !== false) await seedDemoIfEmpty(database.db, undefined, { days: 30 });
 

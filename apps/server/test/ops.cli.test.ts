@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@mchweb/contract';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import { changeCompanyStatus, listCompaniesForOps } from '../src/modules/company/company.ops.ts';
 import { OpsError } from '../src/ops-error.ts';
 import { COMMANDS, formatTable, OPERATOR, runOps, usersWithCompanies } from '../src/ops/cli.ts';

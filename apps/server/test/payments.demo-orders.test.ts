@@ -3,7 +3,7 @@ import type { OrderPage, OrderSummary } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { generateDemoOrders } from '../src/sandbox/demo-orders.ts';
 import { sql } from 'drizzle-orm';
-import { DEMO_DAYS, seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { DEMO_DAYS, seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import { createTestApp, freshDatabase, type TestApp, type TestClient } from './harness.ts';
 import { shanghaiDay } from './payment-fixtures.ts';
 

@@ -13,7 +13,7 @@ import {
   type Role,
   type StaffMember,
 } from '@mchweb/contract';
-import { withCheckChar } from '../src/db/seed-demo.ts';
+import { withCheckChar } from '../src/sandbox/seed-demo.ts';
 import { merchantIdByNo } from '../src/modules/merchant/index.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';

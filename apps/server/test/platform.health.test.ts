@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import { createTestApp, freshDatabase, type TestApp } from './harness.ts';
 
 describe('health', () => {

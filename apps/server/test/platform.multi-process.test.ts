@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import { freshDatabase } from './harness.ts';
 import { freePort } from './free-port.ts';
 

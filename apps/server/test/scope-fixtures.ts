@@ -1,5 +1,5 @@
 import { PERMISSIONS, type CompanyInfo, type LoginData, type Role, type StaffMember } from '@mchweb/contract';
-import { withCheckChar } from '../src/db/seed-demo.ts';
+import { withCheckChar } from '../src/sandbox/seed-demo.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from './harness.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { generateDemoOrders } from '../src/sandbox/demo-orders.ts';
 import { dayFigures } from '../src/modules/settlement/index.ts';

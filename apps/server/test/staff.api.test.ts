@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, CompanyInfo, CompanyListItem, Role, StaffInvitation, StaffMember } from '@mchweb/contract';
-import { withCheckChar } from '../src/db/seed-demo.ts';
+import { withCheckChar } from '../src/sandbox/seed-demo.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';

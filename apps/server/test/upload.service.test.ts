@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code, FILE_ID_RE, INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract';
 import { anonymousActor, systemActor, type Actor } from '../src/actor.ts';
-import { seedDemoIfEmpty } from '../src/db/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import type { FileStorage } from '../src/file-storage.ts';
 import { listCompaniesForOps } from '../src/modules/company/index.ts';
 import {

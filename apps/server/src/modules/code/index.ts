@@ -5,7 +5,7 @@ import codeRoutes from './code.routes.ts';
 import { hasCodes } from './code-query.service.ts';
 
 export { findCodeForPayment, openCodesOf, type CodeForPayment } from './code-lookup.service.ts';
-export { insertDemoCodes, type DemoCodes } from './demo-data.ts';
+export { importCodeBatch, type ImportedCodeBatch } from './code-import.service.ts';
 
 export const module: AppModule = {
   name: 'code',

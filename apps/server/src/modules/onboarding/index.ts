@@ -4,7 +4,7 @@ import inviteeRoutes from './invitee.routes.ts';
 import onboardingRoutes from './onboarding.routes.ts';
 
 export { newApplyNo } from './application-steps.service.ts';
-export { insertDemoApplication, insertDemoInvitation } from './demo-data.ts';
+export { importApplication, importInvitation } from './application-import.service.ts';
 export {
   AUTO_REVIEW_WINDOW_MS,
   listApplicationsForOps,

@@ -23,7 +23,6 @@ import type { ModuleContext } from '../../module.ts';
 import { applicationDetail, applicationProgress, listApplications } from './application-query.service.ts';
 import { cancelApplication, saveApplication, submitApplication } from './application.service.ts';
 import { createInvitation, listInvitations, revokeInvitation } from './invitation.service.ts';
-import sandboxReview from './review-job.ts';
 import { memberUploadRoutes } from './upload.routes.ts';
 
 const tags = ['onboarding'];
@@ -126,6 +125,5 @@ const onboardingRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts)
   });
 
   await app.register(memberUploadRoutes, { ...opts, prefix: '' });
-  await app.register(sandboxReview, { ...opts, prefix: '' });
 };
 export default onboardingRoutes;

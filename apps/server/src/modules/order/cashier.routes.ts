@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cashierCode,
   cashierCodeParams,
@@ -7,28 +6,18 @@ import {
   cashierOrderBody,
   cashierOrderParams,
   envelopeSchema,
-  REFUND_STATUSES,
-  sandboxNotifyBody,
-  sandboxRefundNotifyBody,
 } from '@mchweb/contract';
-import { forbidden, ok } from '../../errors.ts';
+import { ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
 import { cashierCode as codeForPayer, cashierOrder as orderForPayer, createPayment } from './cashier.service.ts';
-import { ORDER } from './order.messages.ts';
-import { applyPaymentNotice } from './payment-notice.service.ts';
-import { finishRefund } from './refund.service.ts';
 
 const tags = ['cashier (public)'];
 
 /**
- * The public cashier a payer reaches by scanning a code (/mchweb/pay/:codeNo), and the sandbox channel's notices.
- * No sign-in: the code number and the order number are the credentials, as on a printed code and a receipt.
+ * The public cashier a payer reaches by scanning a code (/mchweb/pay/:codeNo). No sign-in: the code number and the order number are the credentials, as on a printed code and a receipt.
  */
-const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
+const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, channels }) => {
   const settings = { tz: config.timezone };
-  const sandboxOnly = () => {
-    if (!config.sandbox) throw forbidden(ORDER.sandboxOnly);
-  };
   app.get('/code/:codeNo', {
     config: { access: 'public' },
     schema: {
@@ -47,7 +36,7 @@ const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config
       body: cashierOrderBody,
       response: { 200: envelopeSchema(cashierOrder) },
     },
-    handler: async (request) => ok(await createPayment(app.db, request.actor, request.body, settings)),
+    handler: async (request) => ok(await createPayment(app.db, request.actor, request.body, settings, channels)),
   });
   app.get('/order/:orderNo', {
     config: { access: 'public' },
@@ -58,34 +47,6 @@ const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config
       response: { 200: envelopeSchema(cashierOrder) },
     },
     handler: async (request) => ok(await orderForPayer(app.db, request.params.orderNo)),
-  });
-  app.post('/sandbox/notify', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: "Sandbox only: the channel's asynchronous notice of a payment's result (repeats change nothing)",
-      body: sandboxNotifyBody,
-      response: { 200: envelopeSchema(cashierOrder) },
-    },
-    handler: async (request) => {
-      sandboxOnly();
-      await applyPaymentNotice(app.db, request.body, settings);
-      return ok(await orderForPayer(app.db, request.body.orderNo));
-    },
-  });
-  app.post('/sandbox/refund-notify', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: "Sandbox only: the refund channel's answer to a PROCESSING refund (repeats change nothing)",
-      body: sandboxRefundNotifyBody,
-      response: { 200: envelopeSchema(z.object({ refundNo: z.string(), status: z.enum(REFUND_STATUSES) })) },
-    },
-    handler: async (request) => {
-      sandboxOnly();
-      const refund = await finishRefund(app.db, request.body, settings);
-      return ok({ refundNo: refund.refundNo, status: refund.status as (typeof REFUND_STATUSES)[number] });
-    },
   });
 };
 export default cashierRoutes;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, feeOf, type CashierCode, type CashierOrder, type Channel } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
+import type { Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { findCodeForPayment } from '../code/index.ts';
@@ -63,10 +64,17 @@ export interface NewPayment {
 }
 
 /**
- * `POST /api/pay/order`: a PENDING order for a bound code. The payer's key makes a retry answer the first order
- * (a double tap, a lost answer); the same key with another amount or channel is refused.
+ * `POST /api/pay/order`: a PENDING order for a bound code, then asked of its channel (once the order is stored:
+ * our order number is the channel's idempotent out_trade_no). The payer's key makes a retry answer the first
+ * order (a double tap, a lost answer); the same key with another amount or channel is refused.
  */
-export async function createPayment(db: Db, _actor: Actor, input: NewPayment, settings: PaySettings) {
+export async function createPayment(
+  db: Db,
+  _actor: Actor,
+  input: NewPayment,
+  settings: PaySettings,
+  channels: Channels,
+) {
   const hash = requestHash({ codeNo: input.codeNo, amountFen: input.amountFen, channel: input.channel });
   const earlier = async () => {
     const [row] = await db
@@ -111,7 +119,16 @@ export async function createPayment(db: Db, _actor: Actor, input: NewPayment, se
     // The same key raced in from a second tap: the database kept one order; answer it.
     earlier,
   );
-  return cashierView(row, merchant.shortName || merchant.name);
+  const view = cashierView(row, merchant.shortName || merchant.name);
+  // What the payer's phone needs to pay (a QR link, a JSAPI ticket) is the channel's; the sandbox needs none.
+  await channels.payment(input.channel).createPayment({
+    orderNo: row.orderNo,
+    channel: input.channel,
+    amountFen: row.amountFen,
+    description: row.label ?? view.mchName,
+    expiresAt: new Date(view.expiresAt),
+  });
+  return view;
 }
 
 /** `GET /api/pay/order/:orderNo`: the payer's view of an order (the number is the credential, as on a receipt). */

@@ -1,18 +1,20 @@
-// The order module's front door: the public cashier and the channel's notices (/api/pay), orders and refunds in
-// the back office (/order, /exportOrder), and the jobs that close unpaid orders and answer sandbox refunds.
+// The order module's front door: the public cashier and the channels' outcomes (/api/pay), orders and refunds in
+// the back office (/order, /exportOrder), and the job that closes unpaid orders. Channels are reached through their
+// port (ModuleContext.channels), never by name.
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAID_STATUSES } from '@mchweb/contract';
 import type { AppModule } from '../../module.ts';
 import cashierRoutes from './cashier.routes.ts';
-import orderJobs from './order-jobs.ts';
+import { orderJobs } from './order-jobs.ts';
 import { orderReconcileCheck } from './order-reconcile.ts';
 import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
-export { createPayment, type PaySettings } from './cashier.service.ts';
+export { cashierOrder, createPayment, type PaySettings } from './cashier.service.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
+export { refundsWaitingSince } from './order-jobs.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
@@ -21,10 +23,10 @@ export const module: AppModule = {
   name: 'order',
   routes: [
     { plugin: orderRoutes, prefix: '/api/merchant' },
-    { plugin: orderJobs, prefix: '' },
     { plugin: cashierRoutes, prefix: '/api/pay' },
   ],
   reconcileChecks: [orderReconcileCheck],
+  jobs: orderJobs,
   welcomeSteps: [
     {
       key: 'firstPayment',

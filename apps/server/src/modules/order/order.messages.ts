@@ -24,7 +24,6 @@ export const ORDER = {
     '已用于另一笔不同的请求，新的付款或退款请使用新的幂等键',
   ),
   orderNotFound: text('Order not found', '订单不存在'),
-  sandboxOnly: text('The sandbox channel is off on this server', '本服务器未开启沙箱支付渠道'),
   notRefundable: (status: string) =>
     fieldText('orderNo', `an order in status ${status} cannot be refunded`, `状态为 ${status} 的订单不能退款`),
   overRefund: (refundableFen: number) =>

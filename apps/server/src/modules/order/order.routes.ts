@@ -27,7 +27,7 @@ const tags = ['order'];
 const EXPORT_MAX_DAYS = 366;
 
 /** Orders of the current organisation (/order): list, totals, detail, refund, export. */
-const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
+const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, channels }) => {
   const tz = config.timezone;
   app.post('/order/list', {
     config: { access: 'order:view', readOnly: true },
@@ -77,7 +77,7 @@ const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }
       body: refundBody,
       response: { 200: envelopeSchema(refundAnswer) },
     },
-    handler: async (request) => ok(await requestRefund(app.db, request.actor, request.body)),
+    handler: async (request) => ok(await requestRefund(app.db, request.actor, request.body, channels)),
   });
   app.post('/exportOrder', {
     config: { access: 'order:export' },

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import { and, eq, lt, type SQL } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PaymentOutcome } from '../../payment-channel.ts';
 import { notFound } from '../../errors.ts';
 import { paymentCaptured } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
@@ -24,7 +24,7 @@ export async function lockOrder(tx: Tx, where: SQL) {
  */
 export async function applyPaymentNotice(
   db: Db,
-  input: { orderNo: string; result: 'SUCCESS' | 'FAILED' },
+  input: PaymentOutcome,
   settings: PaySettings,
   now = new Date(),
 ): Promise<OrderRow> {
@@ -39,7 +39,7 @@ export async function applyPaymentNotice(
           ? {
               status: 'SUCCESS',
               paidAt: now,
-              channelTradeNo: `SBX${crypto.randomInt(1e9).toString().padStart(9, '0')}`,
+              channelTradeNo: input.channelTradeNo ?? null,
             }
           : { status: 'FAILED', closedAt: now },
       )
@@ -61,11 +61,16 @@ export async function applyPaymentNotice(
   });
 }
 
+/** Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time (closeExpired); answers how many. */
+export async function closeExpiredOrders(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
+  return (await closeExpired(db, settings, now, limit)).length;
+}
+
 /**
  * Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time. Safe on several processes at once:
- * each takes rows the others have not locked (SKIP LOCKED). Answers how many it closed.
+ * each takes rows the others have not locked (SKIP LOCKED). Answers the orders it closed (their channel is told).
  */
-export async function closeExpiredOrders(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
+export async function closeExpired(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
   const cutoff = new Date(now.getTime() - ORDER_CLOSE_MINUTES * 60_000);
   return db.transaction(async (tx) => {
     const due = await tx
@@ -83,6 +88,6 @@ export async function closeExpiredOrders(db: Db, settings: PaySettings, now = ne
         .returning();
       await recountOrder(tx, before, after!, settings.tz);
     }
-    return due.length;
+    return due.map((o) => ({ orderNo: o.orderNo, channel: o.channel as Channel }));
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { feeRefundOf, type Channel, type OrderStatus, type RefundStatus } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
+import type { Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
@@ -52,11 +53,12 @@ const postRefund = (tx: Tx, order: OrderRow, refund: RefundRow) =>
 
 /**
  * `POST /order/refund`: a PROCESSING refund of part or all of what is left, its money taken from the merchant at
- * once (so two refunds can never spend the same balance), the sandbox channel finishing it later. The order row
+ * once (so two refunds can never spend the same balance), then asked of the order's channel, which answers later
+ * (a notice or a query: finishRefund). Our refund number is the channel's out_refund_no. The order row
  * is locked while deciding, so concurrent refunds of one order take turns and never exceed what is left. The same
  * key and body answer the first refund; the same key with another body is refused.
  */
-export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) {
+export async function requestRefund(db: Db, actor: Actor, input: RefundRequest, channels: Channels) {
   const { companyId, merchantIds } = requireMember(actor);
   const hash = requestHash({ orderNo: input.orderNo, amountFen: input.amountFen, reason: input.reason });
   const earlier = async (): Promise<RefundResult | null> => {
@@ -77,7 +79,8 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) 
   };
   const found = await earlier();
   if (found) return found;
-  return createOnce(
+  let asked = undefined as { channel: Channel; totalFen: number } | undefined;
+  const result = await createOnce(
     () =>
       db.transaction(async (tx) => {
         const before = await lockOrder(
@@ -122,6 +125,7 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) 
           })
           .where(eq(orders.id, before.id));
         await postRefund(tx, before, refund!);
+        asked = { channel: before.channel as Channel, totalFen: before.amountFen };
         await recordAudit(tx, actor, {
           action: 'order.refund',
           targetType: 'order',
@@ -132,6 +136,17 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest) 
       }),
     earlier,
   );
+  // Asked once the money is held and stored (a refund the database refused is never asked of the channel).
+  if (asked) {
+    await channels.payment(asked.channel).refund({
+      orderNo: input.orderNo,
+      refundNo: result.refundNo,
+      amountFen: input.amountFen,
+      totalFen: asked.totalFen,
+      reason: input.reason,
+    });
+  }
+  return result;
 }
 
 /**

@@ -2,7 +2,7 @@
 // settlement records of /settlement.
 import type { AppModule } from '../../module.ts';
 import { settlementReconcileCheck } from './reconcile.service.ts';
-import settlementJob from './settlement-job.ts';
+import { settlementJobs } from './settlement-job.ts';
 import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
@@ -10,9 +10,7 @@ export { billRowsSheet } from './settlement-export.ts';
 
 export const module: AppModule = {
   name: 'settlement',
-  routes: [
-    { plugin: settlementRoutes, prefix: '/api/merchant' },
-    { plugin: settlementJob, prefix: '' },
-  ],
+  routes: [{ plugin: settlementRoutes, prefix: '/api/merchant' }],
   reconcileChecks: [settlementReconcileCheck],
+  jobs: settlementJobs,
 };

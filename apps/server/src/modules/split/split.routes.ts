@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   divApplyBody,
@@ -9,11 +8,9 @@ import {
   divPage,
   envelopeSchema,
 } from '@mchweb/contract';
-import { systemActor } from '../../actor.ts';
 import { ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
-import { periodicJob } from '../../periodic-job.ts';
-import { applySplit, cancelSplit, listSplits, reviewSplit, splitDetail, submittedBefore } from './split.service.ts';
+import { applySplit, cancelSplit, listSplits, splitDetail } from './split.service.ts';
 
 const tags = ['profit sharing'];
 
@@ -58,22 +55,5 @@ export const splitRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => 
       response: { 200: envelopeSchema(divItem) },
     },
     handler: async (request) => ok(await cancelSplit(app.db, request.actor, request.body.applyNo)),
-  });
-};
-
-/** The sandbox's reviewer of profit-sharing applications (MCHWEB_AUTO_REVIEW, as for onboarding). */
-export const splitReviewJob: FastifyPluginAsync<ModuleContext> = async (app, { config }) => {
-  if (config.autoReview === 'off') return;
-  const actor = systemActor('sandbox:review');
-  const decision =
-    config.autoReview === 'approve'
-      ? ({ approve: true } as const)
-      : ({ approve: false, reason: '沙箱自动审核：驳回 / Sandbox review: rejected' } as const);
-  const everyMs = Math.min(1000, Math.max(50, Math.floor(config.autoReviewDelayMs / 2)));
-  periodicJob(app, 'sandbox split review', everyMs, async () => {
-    for (const applyNo of await submittedBefore(app.db, config.autoReviewDelayMs)) {
-      // Another process may have decided it first: its answer stands.
-      await reviewSplit(app.db, actor, applyNo, decision, config.timezone).catch(() => undefined);
-    }
   });
 };

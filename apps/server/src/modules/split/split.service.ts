@@ -190,7 +190,7 @@ export async function reviewSplit(
   });
 }
 
-/** SUBMITTED applications older than `delayMs` (the sandbox reviews them). */
+/** SUBMITTED applications older than `delayMs` (a reviewer that decides late: the sandbox's). */
 export async function submittedBefore(db: Tx, delayMs: number): Promise<string[]> {
   const rows = await db
     .select({ applyNo: splitApplications.applyNo })

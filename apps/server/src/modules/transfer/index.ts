@@ -1,20 +1,15 @@
-// The transfer module's front door: balances, payee accounts and transfers out of the available balance, with the
-// sandbox payout channel.
+// The transfer module's front door: balances, payee accounts and transfers out of the available balance, sent
+// through the payout channel's port (ModuleContext.channels.payout).
 import type { AppModule } from '../../module.ts';
-import { payoutJob, payoutNoticeRoutes } from './payout.routes.ts';
 import transferRoutes from './transfer.routes.ts';
 
-export { createTransfer, finishTransfer } from './transfer.service.ts';
+export { createTransfer, dueTransfers, finishTransfer } from './transfer.service.ts';
 export { transferProblems } from './transfer-reconcile.ts';
 import { transferReconcileCheck } from './transfer-reconcile.ts';
-export { insertDemoTransfers } from './demo-data.ts';
+export { importPayee, importTransfer } from './transfer-import.service.ts';
 
 export const module: AppModule = {
   name: 'transfer',
-  routes: [
-    { plugin: transferRoutes, prefix: '/api/merchant' },
-    { plugin: payoutNoticeRoutes, prefix: '/api/pay' },
-    { plugin: payoutJob, prefix: '' },
-  ],
+  routes: [{ plugin: transferRoutes, prefix: '/api/merchant' }],
   reconcileChecks: [transferReconcileCheck],
 };

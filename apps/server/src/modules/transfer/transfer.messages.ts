@@ -37,5 +37,4 @@ export const TRANSFER = {
     '已用于另一笔不同的转账，新的转账请使用新的幂等键',
   ),
   noPermission: text('Your role may not do this', '您的角色无权执行此操作'),
-  sandboxOnly: text('The sandbox payout channel is off on this server', '本服务器未开启沙箱出款渠道'),
 } as const satisfies Record<string, unknown>;

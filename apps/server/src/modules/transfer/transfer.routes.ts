@@ -35,7 +35,7 @@ import { balanceOf, createTransfer, transferRules as rulesOf } from './transfer.
 const tags = ['transfer'];
 
 /** Balances, payee accounts (/transfer-account) and transfers (/transfer-list) of the current organisation. */
-const transferRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, smsSender }) => {
+const transferRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, smsSender, channels }) => {
   const settings = {
     tz: config.timezone,
     smsAboveFen: config.transferSmsAboveFen,
@@ -110,7 +110,7 @@ const transferRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { confi
       response: { 200: envelopeSchema(transferItem) },
     },
     handler: async (request) =>
-      ok(await itemOf(app.db, await createTransfer(app.db, request.actor, request.body, settings))),
+      ok(await itemOf(app.db, await createTransfer(app.db, request.actor, request.body, settings, channels.payout))),
   });
   app.post('/transfer/list', {
     config: { access: 'transfer:view' },

@@ -5,6 +5,7 @@ import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, type MerchantScope } from '../../merchant-scope.ts';
+import type { PayoutChannel } from '../../payout-channel.ts';
 import { recordAudit } from '../audit/index.ts';
 import { payoutDone, payoutRequested, payoutReturned, purseBalances, requireCover } from '../ledger/index.ts';
 import { merchantForPayment, merchantIdsOf } from '../merchant/index.ts';
@@ -59,9 +60,17 @@ export interface NewTransfer {
  * `POST /transfer/create`: never more than available. The merchant's available balance row is locked first, then
  * the daily limit and the balance are checked and the money moved (available -> in transit) in the same
  * transaction, so concurrent transfers take turns and none can overdraw; the same key and body answer the first
- * transfer. Above the threshold the contact mobile's SMS code is required (checked before the money moves).
+ * transfer. Above the threshold the contact mobile's SMS code is required (checked before the money moves). Once
+ * stored, the transfer is sent to the payout channel (our transfer number is its idempotent request number), which
+ * answers later (finishTransfer).
  */
-export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, settings: TransferSettings) {
+export async function createTransfer(
+  db: Db,
+  actor: Actor,
+  input: NewTransfer,
+  settings: TransferSettings,
+  payout: PayoutChannel,
+) {
   const member = requireMember(actor);
   const { companyId } = member;
   const hash = requestHash({
@@ -84,12 +93,13 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
   if (found) return found;
   const m = await merchantOf(db, member, input.mchNo);
   if (m.status !== 'ACTIVE') throw conflict(TRANSFER.merchantNotActive);
-  await findPayee(db, companyId, input.accountId);
+  const payee = await findPayee(db, companyId, input.accountId);
   if (input.amountFen > settings.smsAboveFen) {
     if (!input.smsCode) throw conflict(TRANSFER.smsNeeded(settings.smsAboveFen));
     await consumeFundsCode(db, companyId, input.smsCode);
   }
-  return createOnce(
+  let created = false;
+  const transfer = await createOnce(
     () =>
       db.transaction(async (tx) => {
         // The balance first (locked until the transaction ends, so concurrent transfers take turns), then the limit.
@@ -129,10 +139,20 @@ export async function createTransfer(db: Db, actor: Actor, input: NewTransfer, s
           targetId: row!.transferNo,
           detail: { mchNo: input.mchNo, accountId: input.accountId, amountFen: input.amountFen },
         });
+        created = true;
         return row!;
       }),
     earlier,
   );
+  if (created) {
+    await payout.sendPayout({
+      transferNo: transfer.transferNo,
+      amountFen: transfer.amountFen,
+      payee: { type: payee.type, name: payee.name, accountNo: payee.accountNo, bankName: payee.bankName },
+      remark: transfer.remark,
+    });
+  }
+  return transfer;
 }
 
 /**
@@ -191,7 +211,7 @@ export async function finishTransfer(
   });
 }
 
-/** Transfers still PROCESSING asked at least `delayMs` ago (the sandbox answers them). */
+/** Transfers still PROCESSING asked at least `delayMs` ago (a payout channel that answers late). */
 export async function dueTransfers(db: Tx, delayMs: number): Promise<string[]> {
   const rows = await db
     .select({ transferNo: transfers.transferNo })

@@ -10,9 +10,9 @@ import {
 import { anonymousActor, systemActor, type Actor } from '../actor.ts';
 import type { FileStorage } from '../file-storage.ts';
 import { createMerchant, lockMerchant, setMerchantStatus, type NewMerchant } from '../modules/merchant/index.ts';
-import { insertDemoApplication, insertDemoInvitation, newApplyNo } from '../modules/onboarding/index.ts';
+import { importApplication, importInvitation, newApplyNo } from '../modules/onboarding/index.ts';
 import { storeUpload } from '../modules/upload/index.ts';
-import type { Tx } from './client.ts';
+import type { Tx } from '../db/client.ts';
 
 // The demo organisation's merchants (every status) and onboarding applications (every state, with timelines),
 // and its invitations (active, used, revoked, expired). Identity numbers carry valid check digits.
@@ -285,7 +285,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
 
   const member = (userId: number) => ({ actor: 'MEMBER' as const, userId });
   // DRAFT: half filled in, two hours ago.
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     createdBy: me,
     status: 'DRAFT',
@@ -300,7 +300,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
     events: [{ event: 'CREATED', ...member(me), at: ago(2 * HOUR) }],
   });
   // SUBMITTED two days ago, waiting for the operator (older than the sandbox review's window).
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     createdBy: adminId,
     status: 'SUBMITTED',
@@ -312,7 +312,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
   });
   // AUDITING: filled in by an invited merchant; the invitation is USED.
   const snackNo = newApplyNo(ago(4 * DAY + 2 * HOUR));
-  const usedInvite = await insertDemoInvitation(tx, {
+  const usedInvite = await importInvitation(tx, {
     companyId: coffee,
     createdBy: me,
     createdAt: ago(5 * DAY),
@@ -322,7 +322,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
     applyNo: snackNo,
     usedAt: ago(4 * DAY),
   });
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     applyNo: snackNo,
     inviteNo: usedInvite,
@@ -341,7 +341,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
     ...merchantOf(coffee, apps.wulin, wulinNo),
     demo: { createdAt: ago(9 * DAY) },
   });
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     applyNo: wulinNo,
     createdBy: me,
@@ -357,7 +357,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
   });
   // REJECTED with the reviewer's reason: to be corrected and submitted again.
   const reason = '门头照不清晰，无法辨认店名，请重新拍摄上传。 / The shop-front photo is blurred: take it again.';
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     createdBy: me,
     status: 'REJECTED',
@@ -371,7 +371,7 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
     ],
   });
   // CANCELED by the owner.
-  await insertDemoApplication(tx, {
+  await importApplication(tx, {
     companyId: coffee,
     createdBy: me,
     status: 'CANCELED',
@@ -394,5 +394,5 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
       remark: '南宋御街 小吃铺',
     },
   ] as const;
-  for (const invitation of invitations) await insertDemoInvitation(tx, { companyId: coffee, ...invitation });
+  for (const invitation of invitations) await importInvitation(tx, { companyId: coffee, ...invitation });
 }

@@ -4,10 +4,10 @@ import { newApplyNo, type IncoActor } from './application-steps.service.ts';
 import { newInviteNo } from './invitation.service.ts';
 import { applicationEvents, applications, invitations } from './onboarding.tables.ts';
 
-// Demo data (db/seed-demo.ts): applications with a timeline in the past, as if people had worked through them.
-// The services stamp everything "now"; a first look wants a history of days.
+// Applications and invitations made elsewhere, with their timeline in the past (the sandbox's demo data: as if
+// people had worked through them). The other services stamp everything "now".
 
-export interface DemoApplication {
+export interface ImportedApplication {
   companyId: number;
   /** Drawn from the first event's time when absent. */
   applyNo?: string;
@@ -21,7 +21,7 @@ export interface DemoApplication {
   events: { event: IncoEvent; actor: IncoActor; userId?: number | null; reason?: string; at: Date }[];
 }
 
-export async function insertDemoApplication(tx: Tx, input: DemoApplication): Promise<string> {
+export async function importApplication(tx: Tx, input: ImportedApplication): Promise<string> {
   const first = input.events[0]!;
   const submitted = input.events.filter((e) => e.event === 'SUBMITTED' || e.event === 'RESUBMITTED').at(-1);
   const [row] = await tx
@@ -57,7 +57,7 @@ export async function insertDemoApplication(tx: Tx, input: DemoApplication): Pro
   return row!.applyNo;
 }
 
-export interface DemoInvitation {
+export interface ImportedInvitation {
   companyId: number;
   createdBy: number;
   createdAt: Date;
@@ -69,8 +69,8 @@ export interface DemoInvitation {
   usedAt?: Date;
 }
 
-/** A demo invitation; answers its number (for the application it reached). */
-export async function insertDemoInvitation(tx: Tx, input: DemoInvitation): Promise<string> {
+/** An invitation with its history; answers its number (for the application it reached). */
+export async function importInvitation(tx: Tx, input: ImportedInvitation): Promise<string> {
   const inviteNo = newInviteNo();
   await tx.insert(invitations).values({
     inviteNo,

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../modules/auth/index.ts';
 import { findUserByMobile } from '../modules/user/index.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed-demo.ts';
 
 /**

@@ -1,20 +1,19 @@
 import { creditCodeCheckChar } from '@mchweb/contract';
 import { anonymousActor, type Actor } from '../actor.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { recordAudit } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
-import { insertDemoCodes } from '../modules/code/index.ts';
-import { generateDemoOrders } from '../sandbox/demo-orders.ts';
+import { importCodeBatch } from '../modules/code/index.ts';
+import { generateDemoOrders } from './demo-orders.ts';
 import { runSettlement } from '../modules/settlement/index.ts';
 import { merchantIdByNo } from '../modules/merchant/index.ts';
-import { insertDemoSplits } from '../modules/split/index.ts';
-import { insertDemoTransfers } from '../modules/transfer/index.ts';
 import { systemActor } from '../actor.ts';
 import { addDays, dayOf } from '../business-day.ts';
 import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 import type { FileStorage } from '../file-storage.ts';
+import { insertDemoSplits, insertDemoTransfers } from './demo-funds.ts';
 import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -118,7 +117,7 @@ export async function seedDemoIfEmpty(
     // Payment codes: a batch of six, two bound (one with a fixed amount), one disabled. Fixed numbers (README).
     const day = 24 * 3600_000;
     const ago = (days: number) => new Date(Date.now() - days * day);
-    await insertDemoCodes(tx, {
+    await importCodeBatch(tx, {
       companyId: coffee,
       createdBy: owner.id,
       createdAt: ago(20),

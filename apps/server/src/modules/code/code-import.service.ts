@@ -3,10 +3,10 @@ import { lockMerchant } from '../merchant/index.ts';
 import { newBatchNo } from './code-batch.service.ts';
 import { codeBatches, paymentCodes } from './code.tables.ts';
 
-// Demo data (db/seed-demo.ts): one batch generated days ago, some codes bound to merchants, one disabled. Its code
-// numbers are fixed (real ones are random), so the README and a tester can open a known cashier.
+// A batch of codes made elsewhere, with its history: generated at a given time, some codes bound to merchants or
+// disabled since, their numbers given (the sandbox's demo data fixes them so the README opens a known cashier).
 
-export interface DemoCodes {
+export interface ImportedCodeBatch {
   companyId: number;
   createdBy: number;
   createdAt: Date;
@@ -19,7 +19,7 @@ export interface DemoCodes {
 }
 
 /** Inserts the batch and its codes; answers the batch number. */
-export async function insertDemoCodes(tx: Tx, input: DemoCodes): Promise<string> {
+export async function importCodeBatch(tx: Tx, input: ImportedCodeBatch): Promise<string> {
   const [batch] = await tx
     .insert(codeBatches)
     .values({
@@ -33,7 +33,7 @@ export async function insertDemoCodes(tx: Tx, input: DemoCodes): Promise<string>
   // Inserted oldest first, so the list (newest first) shows them in the order given.
   for (const code of [...input.codes].reverse()) {
     const merchant = code.bound && (await lockMerchant(tx, input.companyId, code.bound.mchNo));
-    if (code.bound && !merchant) throw new Error(`demo codes: no merchant ${code.bound.mchNo}`);
+    if (code.bound && !merchant) throw new Error(`imported codes: no merchant ${code.bound.mchNo}`);
     await tx.insert(paymentCodes).values({
       companyId: input.companyId,
       batchId: batch!.id,

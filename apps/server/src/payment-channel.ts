@@ -1,0 +1,75 @@
+import type { Channel } from '@mchweb/contract';
+
+/**
+ * The payment channels' port (WeChat Pay, Alipay, UnionPay): what the order module asks of a channel and what it
+ * hears back. Adapters: the sandbox channel (sandbox/sandbox-channel.ts) and, later, the real channels; the order
+ * module never knows which one answers. Amounts are integer fen; our order number is the channel's out_trade_no
+ * and our refund number its out_refund_no, so a repeated call is the same payment or refund at the channel.
+ * Results arrive as notices (`parseNotice`) or answers to queries, in any order, late, twice or never: the order
+ * module applies each only to a payment or refund still waiting for it.
+ */
+export interface PaymentChannel {
+  /** Ask the channel for a payment of a new PENDING order; answers what the payer's phone needs to pay. */
+  createPayment(payment: ChannelPayment): Promise<{ payerAction: Record<string, string> }>;
+  /** The payment's result as the channel knows it now, or null while the payer has not paid. */
+  queryPayment(orderNo: string): Promise<PaymentOutcome | null>;
+  /** Close an unpaid payment (our order closed): the payer can no longer pay it. */
+  closePayment(orderNo: string): Promise<void>;
+  /** Ask for a refund; its result comes later (a notice or `queryRefund`). */
+  refund(refund: ChannelRefund): Promise<void>;
+  /** The refund's result as the channel knows it now, or null while it is still processing. */
+  queryRefund(refundNo: string): Promise<RefundOutcome | null>;
+  /** Verify a notice's signature (refused: throws) and read it. */
+  parseNotice(notice: ChannelNoticeRequest): Promise<ChannelNotice>;
+  /** The channel's statement of a day (YYYY-MM-DD, the channel's day), for reconciliation. */
+  fetchStatement(day: string): Promise<StatementLine[]>;
+}
+
+export interface ChannelPayment {
+  orderNo: string;
+  channel: Channel;
+  amountFen: number;
+  /** What the payer sees on the channel's page (the code's label or the merchant's name). */
+  description: string;
+  /** The channel closes the payment by itself at this time (our order closes then too). */
+  expiresAt: Date;
+}
+
+export interface ChannelRefund {
+  orderNo: string;
+  refundNo: string;
+  amountFen: number;
+  /** The order's whole amount (channels ask for it beside the refund's). */
+  totalFen: number;
+  reason: string;
+}
+
+export interface PaymentOutcome {
+  orderNo: string;
+  result: 'SUCCESS' | 'FAILED';
+  /** The channel's own trade number (transaction_id, trade_no), on success. */
+  channelTradeNo?: string;
+}
+
+export interface RefundOutcome {
+  refundNo: string;
+  result: 'SUCCESS' | 'FAILED';
+  failReason?: string;
+}
+
+/** A notice as it reached us: the raw headers and body the signature is computed over. */
+export interface ChannelNoticeRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export type ChannelNotice = { kind: 'payment'; payment: PaymentOutcome } | { kind: 'refund'; refund: RefundOutcome };
+
+export interface StatementLine {
+  orderNo: string;
+  channelTradeNo: string;
+  /** A payment (positive) or a refund (negative, with its refund number). */
+  amountFen: number;
+  refundNo?: string;
+  at: Date;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '@mchweb/contract';
+import { ok } from '../errors.ts';
+import type { ModuleContext } from '../module.ts';
+import { keepInOutbox, outboxOf } from '../modules/sms/index.ts';
+import type { SmsSender } from '../sms-sender.ts';
+
+/**
+ * The SMS adapter of a server with no gateway (the only one so far, app.ts's default): the text (with its code)
+ * goes to the log and the sms_outbox table, nowhere else.
+ */
+export function createSmsSender(log: FastifyBaseLogger): SmsSender {
+  return {
+    async send(db, message) {
+      await keepInOutbox(db, message);
+      log.info({ sms: { mobile: message.mobile, scene: message.scene, text: message.text } }, 'sms sent (outbox)');
+    },
+  };
+}
+
+/** Lets a tester (and the end-to-end tests) read the codes the SMS sender "sent". */
+export const smsOutboxRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
+  app.get('/dev/sms-outbox', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['sandbox'],
+      querystring: z.strictObject({ mobile: z.string().max(20) }),
+      response: {
+        200: envelopeSchema(z.array(z.object({ scene: z.string(), text: z.string(), createdAt: z.date() }))),
+      },
+    },
+    handler: async (request) => ok(await outboxOf(app.db, request.query.mobile)),
+  });
+};
