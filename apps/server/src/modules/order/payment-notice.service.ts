@@ -3,6 +3,7 @@ import { and, eq, lt, type SQL } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { countPayment } from '../../metrics.ts';
 import { channelClearing, FEE_INCOME, merchantAccount, postTransaction } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
@@ -65,6 +66,7 @@ export async function applyPaymentNotice(
       });
     }
     await recountOrder(tx, before, after!, settings.tz);
+    countPayment(after!);
     return after!;
   });
 }

@@ -4,6 +4,7 @@ import { requireMember, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
+import { countRefund } from '../../metrics.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   channelClearing,
@@ -198,6 +199,7 @@ export async function finishRefund(
       );
     }
     await recountOrder(tx, before, after!, settings.tz);
+    countRefund(before.channel, input.result);
     return finished!;
   });
 }
