@@ -39,11 +39,26 @@ const httpDuration = new client.Histogram({
   registers,
 });
 
+/** The series of a route, method and status, found once: prom-client hashes the labels on every call otherwise. */
+const requestSeries = new Map<
+  string,
+  { counter: ReturnType<typeof httpRequests.labels>; histogram: ReturnType<typeof httpDuration.labels> }
+>();
+
 /** One answered request: `route` is the route's pattern (`/api/merchant/order/:orderNo`), null when none matched. */
 export function countRequest(route: string | undefined, method: string, status: number, seconds: number) {
-  const labels = { route: route ?? 'unmatched', method };
-  httpRequests.inc({ ...labels, status: String(status) });
-  httpDuration.observe(labels, seconds);
+  const key = `${status} ${method} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    const labels = { route: route ?? 'unmatched', method };
+    series = {
+      counter: httpRequests.labels({ ...labels, status: String(status) }),
+      histogram: httpDuration.labels(labels),
+    };
+    requestSeries.set(key, series);
+  }
+  series.counter.inc();
+  series.histogram.observe(seconds);
 }
 
 const payments = new client.Counter({
