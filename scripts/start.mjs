@@ -46,8 +46,13 @@ if (process.env.WEB_DIST === undefined && isStale(web)) {
 if (isStale(server)) {
   const { build } = await import('esbuild'); // only when building: not on every start
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-    outfile: server.built,
+    // The cluster primary's metrics port (MCHWEB_PROCESSES with METRICS_PORT) is a second, small entry.
+    entryPoints: {
+      server: path.join(root, 'apps/server/src/server.ts'),
+      'metrics-primary': path.join(root, 'apps/server/src/metrics-primary.ts'),
+    },
+    outdir: path.dirname(server.built),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -101,7 +106,21 @@ function superviseProcesses(n) {
   };
   start().once('listening', () => {
     for (let i = 1; i < n && !stopping; i++) start();
+    if (process.env.METRICS_PORT) void serveMetrics();
   });
+  // GET /metrics on METRICS_PORT with every process's series added up (apps/server/src/metrics-primary.ts).
+  const serveMetrics = async () => {
+    const { serveClusterMetrics } = await import(
+      pathToFileURL(path.join(path.dirname(server.built), 'metrics-primary.mjs')).href
+    );
+    try {
+      await serveClusterMetrics((err) => console.error(`mchweb: metrics port: ${err.message}`));
+    } catch (err) {
+      console.error(`mchweb: cannot serve METRICS_PORT: ${err.message}`);
+      failed = true;
+      stop();
+    }
+  };
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');

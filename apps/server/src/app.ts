@@ -17,6 +17,7 @@ import databasePlugin from './plugins/database.ts';
 import envelopePlugin, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import healthPlugin from './plugins/health.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin, { published: config.apiDocs });
   await app.register(databasePlugin, { database: opts.database });
+  await app.register(metricsPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(xsrfPlugin);
   await app.register(accessPlugin, { cacheMs: config.accessCacheMs });

@@ -88,6 +88,14 @@ export interface Config {
   /** The sandbox payout channel (MCHWEB_SANDBOX_PAYOUT): like MCHWEB_SANDBOX_REFUND, for transfers. */
   sandboxPayout: SandboxRefund;
   sandboxPayoutDelayMs: number;
+  /**
+   * GET /metrics (Prometheus) on a port of its own (METRICS_PORT, on METRICS_HOST, default 127.0.0.1), and on the
+   * main port only with METRICS_TOKEN as a Bearer token (which the metrics port then asks for too). Neither set:
+   * no metrics endpoint at all.
+   */
+  metricsPort: number | null;
+  metricsHost: string;
+  metricsToken: string | null;
 }
 
 export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
@@ -133,6 +141,20 @@ function timeZone(value: string | undefined): string {
   if (value === undefined || value === '') return DEFAULT_TIME_ZONE;
   if (!isTimeZone(value)) throw new Error(`MCHWEB_TZ must be an IANA time zone such as Asia/Shanghai; got "${value}"`);
   return value;
+}
+
+/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, checked together: a guessable or public endpoint stops the start. */
+function metricsSettings(env: NodeJS.ProcessEnv, production: boolean) {
+  const port = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
+  if (port !== null && !(Number.isInteger(port) && port > 0 && port < 65536))
+    throw new Error(`METRICS_PORT must be a port number from 1 to 65535; got "${env.METRICS_PORT}"`);
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters long (a random string: openssl rand -hex 24)');
+  const host = env.METRICS_HOST || '127.0.0.1';
+  if (production && port !== null && token === null && !['127.0.0.1', '::1', 'localhost'].includes(host))
+    throw new Error(`METRICS_HOST=${host} in production needs METRICS_TOKEN: metrics off this machine ask for it`);
+  return { metricsPort: port, metricsHost: host, metricsToken: token };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -203,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     sandboxPayoutDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_PAYOUT_DELAY_MS, 3000)),
     settleAt: settleAt(env.MCHWEB_SETTLE_AT ?? (env.NODE_ENV === 'test' ? 'off' : '02:00')),
+    ...metricsSettings(env, production),
     ...overrides,
   };
 }

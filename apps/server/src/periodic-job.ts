@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { timedJob } from './metrics.ts';
 
 /**
  * Run `pass` every `everyMs` while the app is up: started when it is ready, stopped (and the running pass awaited)
@@ -14,7 +15,7 @@ export function periodicJob(app: FastifyInstance, name: string, everyMs: number,
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = pass()
+      running = timedJob(name, pass)
         .catch((err: unknown) => app.log.warn({ err, job: name }, `${name} failed; trying again later`))
         .finally(() => {
           running = null;

@@ -51,8 +51,24 @@ export interface Database {
    * as `psql \copy` does, instead of row by row in JavaScript.
    */
   copyOut: ((query: SQL, options: string) => Readable) | null;
+  /** Each connection pool's state, for /metrics: the two pools on PostgreSQL, none on PGlite. */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
 }
+
+/** pg's own counters: connections open, of them idle, and queries waiting for one. */
+export interface PoolStats {
+  pool: 'main' | 'planned_once';
+  total: number;
+  idle: number;
+  waiting: number;
+}
+const statsOf = (pool: pg.Pool, name: PoolStats['pool']): PoolStats => ({
+  pool: name,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 function poolOf(url: string, max: number, options?: string) {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, options });
@@ -84,6 +100,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
       listen: (channel, onNotice) => listenOn(opts.databaseUrl!, channel, onNotice),
       copyOut: (query, options) => copyOutOf(pool, `copy (${inlineSql(query)}) to stdout with (${options})`),
+      poolStats: () => [statsOf(pool, 'main'), statsOf(plannedOncePool, 'planned_once')],
       close: async () => void (await Promise.all([pool.end(), plannedOncePool.end()])),
     };
   }
@@ -115,6 +132,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     notify: async () => {},
     listen: async () => async () => {},
     copyOut: null,
+    poolStats: () => [],
     close: () => client.close(),
   };
 }

@@ -3,6 +3,7 @@ import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PaymentOutcome } from '../../payment-channel.ts';
 import { notFound } from '../../errors.ts';
+import { countPayment } from '../../metrics.ts';
 import { paymentCaptured } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
@@ -57,6 +58,7 @@ export async function applyPaymentNotice(
       });
     }
     await recountOrder(tx, before, after!, settings.tz);
+    countPayment(after!);
     return after!;
   });
 }

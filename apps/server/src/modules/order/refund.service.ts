@@ -5,6 +5,7 @@ import type { Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
+import { countRefund } from '../../metrics.ts';
 import { recordAudit } from '../audit/index.ts';
 import { refundFailed, refundHeld } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
@@ -193,6 +194,7 @@ export async function finishRefund(
       await refundFailed(tx, { refundNo: refund!.refundNo, companyId: before.companyId, at: now });
     }
     await recountOrder(tx, before, after!, settings.tz);
+    countRefund(before.channel, input.result);
     return finished!;
   });
 }
