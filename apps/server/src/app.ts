@@ -85,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
   capConnectionsPerAddress(app.server, config, (address, refused) =>
-    app.log.warn({ address, refused }, 'connections over MCHWEB_MAX_CONNECTIONS_PER_ADDRESS closed'),
+    app.log.warn({ address, refused }, 'connections over MCHWEB_CONNECTIONS_PER_ADDRESS closed'),
   );
 
   // 1. external plugins, 2. app plugins, 3. routes: a fixed order anyone can follow by reading this function.
@@ -101,7 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const context: ModuleContext = {
     config,
-    smsSender: opts.smsSender ?? createSmsSender(app.log),
+    smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
     welcomeSteps: WELCOME_STEPS,
   };

@@ -152,7 +152,7 @@ export const envSchema = z.object({
   MCHWEB_HEADERS_TIMEOUT_MS: whole(1),
   MCHWEB_REQUEST_TIMEOUT_MS: whole(1),
   MCHWEB_KEEP_ALIVE_TIMEOUT_MS: whole(1),
-  MCHWEB_MAX_CONNECTIONS_PER_ADDRESS: whole(0),
+  MCHWEB_CONNECTIONS_PER_ADDRESS: whole(0),
   MCHWEB_TZ: timeZone,
   AUTH_RATE_LIMIT_SCALE: whole(1),
   ACCESS_CACHE_MS: whole(0),

@@ -201,7 +201,7 @@ describe('defaults', () => {
       keepAliveTimeoutMs: 72_000,
       maxConnectionsPerAddress: 256,
     });
-    expect(loadConfig({ MCHWEB_MAX_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ MCHWEB_CONNECTIONS_PER_ADDRESS: '0' }).maxConnectionsPerAddress).toBe(0);
     expect(refusal({ MCHWEB_REQUEST_TIMEOUT_MS: '0' })).toMatch(/MCHWEB_REQUEST_TIMEOUT_MS must be from 1/);
     expect(refusal({ MCHWEB_HEADERS_TIMEOUT_MS: '90000' })).toMatch(
       /MCHWEB_HEADERS_TIMEOUT_MS \(90000\) must not be above MCHWEB_REQUEST_TIMEOUT_MS \(60000\)/,

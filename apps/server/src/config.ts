@@ -67,7 +67,7 @@ export interface Config {
   /** How long an idle kept-alive connection waits for its next request (ms, MCHWEB_KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
   /**
-   * Open connections one address may hold (MCHWEB_MAX_CONNECTIONS_PER_ADDRESS); more are closed at once. The
+   * Open connections one address may hold (MCHWEB_CONNECTIONS_PER_ADDRESS); more are closed at once. The
    * trusted proxies' own addresses are not capped. 0 = no cap.
    */
   maxConnectionsPerAddress: number;
@@ -232,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs,
     requestTimeoutMs,
     keepAliveTimeoutMs: e.MCHWEB_KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
-    maxConnectionsPerAddress: e.MCHWEB_MAX_CONNECTIONS_PER_ADDRESS ?? 256,
+    maxConnectionsPerAddress: e.MCHWEB_CONNECTIONS_PER_ADDRESS ?? 256,
     apiDocs: e.API_DOCS ?? developing,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,

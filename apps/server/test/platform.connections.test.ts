@@ -124,7 +124,7 @@ describe('timeouts and the connection cap (item 8)', () => {
   });
 
   it('connections over the cap from one address are closed at once; the others keep being served', async () => {
-    const t = await appWith({ MCHWEB_MAX_CONNECTIONS_PER_ADDRESS: '3' });
+    const t = await appWith({ MCHWEB_CONNECTIONS_PER_ADDRESS: '3' });
     const port = await listen(t);
     const held = [await connect(port), await connect(port), await connect(port)];
     const over = await connect(port);

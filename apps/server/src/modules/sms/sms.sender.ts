@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../sms-sender.ts';
 import { smsOutbox } from './sms.tables.ts';
 
-/** Development sender: the text (with its code) goes to the log and the sms_outbox table, nowhere else. */
-export function createSmsSender(log: FastifyBaseLogger): SmsSender {
+/**
+ * Development sender: the text (with its code) goes to the sms_outbox table, nowhere else, and to the log in the
+ * sandbox only; elsewhere the log says to whom and why, never the code (issue 25: no code in any log line).
+ */
+export function createSmsSender(log: FastifyBaseLogger, { logText }: { logText: boolean }): SmsSender {
   return {
     async send(db, message) {
       await db.insert(smsOutbox).values(message);
-      log.info({ sms: { mobile: message.mobile, scene: message.scene, text: message.text } }, 'sms sent (outbox)');
+      const { mobile, scene, text } = message;
+      log.info({ sms: { mobile, scene, ...(logText ? { text } : {}) } }, 'sms sent (outbox)');
     },
   };
 }
