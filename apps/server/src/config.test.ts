@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { runOps } from './ops/cli.ts';
 
 /*
  * Issue 25, items 1, 2, 3, 6 and 8: every setting comes from one schema over the environment; the environment
@@ -128,6 +129,18 @@ describe('malformed values and unknown settings', () => {
   it('an empty variable is unset; the variables read elsewhere are known', () => {
     expect(loadConfig({ PORT: '', MCHWEB_SANDBOX: '', NODE_ENV: '' })).toMatchObject({ port: 8080, sandbox: true });
     expect(() => loadConfig({ MCHWEB_PROCESSES: '2', MCHWEB_PGLITE_TEMPLATE: '0', MCHWEB_API: 'x' })).not.toThrow();
+  });
+
+  it('npm run ops refuses the same settings, saying so, before opening any database', async () => {
+    vi.stubEnv('MCHWEB_SANDBX', '1');
+    try {
+      const said: string[] = [];
+      const code = await runOps(['company:list'], { out: (l) => said.push(l), err: (l) => said.push(l) });
+      expect(code).toBe(2);
+      expect(said.join('\n')).toMatch(/MCHWEB_SANDBX is not a setting of mchweb/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('never repeats a secret in its message', () => {
