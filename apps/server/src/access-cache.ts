@@ -8,7 +8,7 @@
  * not stored; a non-GET call never reads it (access.ts). Across processes: `invalidate` also tells the other
  * server processes and `npm run ops` (PostgreSQL NOTIFY, see plugins/access.ts), which empty theirs with
  * `forgetLocal` the moment the notice arrives. Only SQL typed by hand waits out `ttlMs`. A ttl of 0 turns the
- * cache off (the default under NODE_ENV=test).
+ * cache off (the default with MCHWEB_ENV=test).
  */
 /** The channel on which server processes and `npm run ops` say that sessions, roles or memberships changed. */
 export const ACCESS_CHANNEL = 'mchweb_access_changed';

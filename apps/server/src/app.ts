@@ -12,6 +12,7 @@ import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
+import { capConnectionsPerAddress, timeoutOptions, trustProxyOption } from './plugins/connections.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import envelopePlugin, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
@@ -51,16 +52,27 @@ export const REDACT = [
   '*.token',
 ];
 
+/** JSON lines, one a record, except for a developer at a terminal, who reads them (redaction applies the same). */
+const readableLog = (config: Config) =>
+  config.env === 'development' && process.stdout.isTTY
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {};
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     // An object is merged over the defaults, so a caller adding a `stream` keeps the redaction.
     logger:
       opts.logger === undefined || typeof opts.logger === 'object'
-        ? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logger as object) }
+        ? {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(opts.logger === undefined ? readableLog(config) : opts.logger),
+          }
         : opts.logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...timeoutOptions(config),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -77,6 +89,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // confusing "expected object" instead of "wrong content type".
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
+  capConnectionsPerAddress(app.server, config, (address, refused) =>
+    app.log.warn({ address, refused }, 'connections over MCHWEB_CONNECTIONS_PER_ADDRESS closed'),
+  );
 
   // 1. external plugins, 2. app plugins, 3. routes: a fixed order anyone can follow by reading this function.
   await app.register(cookie);
@@ -95,8 +110,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff];
   const context: ModuleContext = {
     config,
-    // The outbox sender is the only SMS adapter so far, in production too (it logs; no gateway is connected).
-    smsSender: opts.smsSender ?? createSmsSender(app.log),
+    // The outbox sender is the only SMS adapter so far, in production too (it logs, without the code outside the
+    // sandbox; no gateway is connected).
+    smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
     channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
     welcomeSteps: WELCOME_STEPS,

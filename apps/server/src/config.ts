@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@mchweb/contract/time-zone';
+import { DEFAULT_TIME_ZONE } from '@mchweb/contract/time-zone';
+import { readEnv, type AutoReview, type EnvSettings, type Environment, type SandboxRefund } from './config-env.ts';
+
+export {
+  AUTO_REVIEW_MODES,
+  ENVIRONMENTS,
+  SANDBOX_REFUND_MODES,
+  type AutoReview,
+  type Environment,
+  type SandboxRefund,
+} from './config-env.ts';
 
 /** The repository: found upwards from this module, which runs from apps/server/src or bundled in apps/server/dist. */
 export const REPO_ROOT = (() => {
@@ -29,17 +39,39 @@ export interface Config {
   logLevel: string;
   /** Directory holding the built web app (index.html + assets). */
   webDist: string;
-  /** Sandbox: SMS codes readable through /api/merchant/dev/sms-outbox. Never in production. */
+  /**
+   * MCHWEB_ENV, or from NODE_ENV when unset: what this server is for. Decides the sandbox and the defaults below.
+   */
+  env: Environment;
+  /**
+   * Sandbox: SMS codes readable through /api/merchant/dev/sms-outbox, orders paid by a notify anyone may send.
+   * On by default in development and tests; staging may turn it on (MCHWEB_SANDBOX=true); production never.
+   */
   sandbox: boolean;
-  /** NODE_ENV=production: no sandbox, no demo data unless SEED_DEMO=true, no demo password at start. */
+  /** MCHWEB_ENV=production: no sandbox, no demo data unless SEED_DEMO=true, no demo password at start. */
   production: boolean;
   /**
-   * Seed demo data into an empty database at start: by default outside production only. SEED_DEMO=true in
+   * Seed demo data into an empty database at start: by default in development and tests only. SEED_DEMO=true in
    * production asks for it explicitly (a public demo), and only then may the demo password stay in place.
    */
   seedDemo: boolean;
-  trustProxy: boolean;
-  /** Publish the OpenAPI document and /api/docs: by default outside production; API_DOCS=true in production. */
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's named
+   * ranges), or how many proxies stand in front; false: the connection's own address is the caller's.
+   */
+  trustProxy: false | number | string[];
+  /** Time to receive a request's headers (ms, MCHWEB_HEADERS_TIMEOUT_MS); at most `requestTimeoutMs`. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, body included (ms, MCHWEB_REQUEST_TIMEOUT_MS): a half-sent body is cut. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection waits for its next request (ms, MCHWEB_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /**
+   * Open connections one address may hold (MCHWEB_CONNECTIONS_PER_ADDRESS); more are closed at once. The
+   * trusted proxies' own addresses are not capped. 0 = no cap.
+   */
+  maxConnectionsPerAddress: number;
+  /** Publish the OpenAPI document and /api/docs: by default in development and tests; API_DOCS=true elsewhere. */
   apiDocs: boolean;
   /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
   rateLimitPerMinute: number;
@@ -55,7 +87,7 @@ export interface Config {
   /**
    * The sandbox's own review of onboarding applications (MCHWEB_AUTO_REVIEW): approve or reject what was
    * submitted `autoReviewDelayMs` ago, or off (an operator reviews with `npm run ops -- inco:*`). Default:
-   * approve in the sandbox, off in production and in tests.
+   * approve in the sandbox, off in tests; production refuses any but off.
    */
   autoReview: AutoReview;
   autoReviewDelayMs: number;
@@ -72,7 +104,7 @@ export interface Config {
   /**
    * The sandbox refund channel (MCHWEB_SANDBOX_REFUND): answer PROCESSING refunds `sandboxRefundDelayMs` after they
    * were asked for with success or failure, or off (tests answer them through `/api/pay/sandbox/refund-notify`).
-   * Default: success in the sandbox, off in production and in tests.
+   * Default: success in the sandbox, off in tests; production refuses any but off.
    */
   sandboxRefund: SandboxRefund;
   sandboxRefundDelayMs: number;
@@ -85,9 +117,6 @@ export interface Config {
   transferSmsAboveFen: number;
   /** Per merchant per business day, transfers not failed (MCHWEB_TRANSFER_DAILY_LIMIT_FEN, ¥200,000). */
   transferDailyLimitFen: number;
-  /** The sandbox payout channel (MCHWEB_SANDBOX_PAYOUT): like MCHWEB_SANDBOX_REFUND, for transfers. */
-  sandboxPayout: SandboxRefund;
-  sandboxPayoutDelayMs: number;
   /**
    * GET /metrics (Prometheus) on a port of its own (METRICS_PORT, on METRICS_HOST, default 127.0.0.1), and on the
    * main port only with METRICS_TOKEN as a Bearer token (which the metrics port then asks for too). Neither set:
@@ -96,32 +125,9 @@ export interface Config {
   metricsPort: number | null;
   metricsHost: string;
   metricsToken: string | null;
-}
-
-export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
-export type SandboxRefund = (typeof SANDBOX_REFUND_MODES)[number];
-
-export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
-export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
-
-/** One of `modes` from the variable `name`, or `fallback` when it is unset; anything else stops the start. */
-function oneOf<const T extends readonly string[]>(
-  name: string,
-  modes: T,
-  value: string | undefined,
-  fallback: T[number],
-): T[number] {
-  if (value === undefined || value === '') return fallback;
-  const mode = value.toLowerCase();
-  if ((modes as readonly string[]).includes(mode)) return mode;
-  throw new Error(`${name} must be one of ${modes.join(', ')}; got "${value}"`);
-}
-
-function settleAt(value: string): string | null {
-  if (value.toLowerCase() === 'off') return null;
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
-    throw new Error(`MCHWEB_SETTLE_AT must be HH:MM or off; got "${value}"`);
-  return value;
+  /** The sandbox payout channel (MCHWEB_SANDBOX_PAYOUT): like MCHWEB_SANDBOX_REFUND, for transfers. */
+  sandboxPayout: SandboxRefund;
+  sandboxPayoutDelayMs: number;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -136,96 +142,128 @@ export interface S3Config {
   secretAccessKey: string | null;
 }
 
-/** MCHWEB_TZ: an IANA zone; a wrong one stops the start rather than failing each query that counts by days. */
-function timeZone(value: string | undefined): string {
-  if (value === undefined || value === '') return DEFAULT_TIME_ZONE;
-  if (!isTimeZone(value)) throw new Error(`MCHWEB_TZ must be an IANA time zone such as Asia/Shanghai; got "${value}"`);
-  return value;
+/** The configuration refused at start: each line names a variable and says what it must be. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`mchweb cannot start, its configuration is wrong:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, checked together: a guessable or public endpoint stops the start. */
-function metricsSettings(env: NodeJS.ProcessEnv, production: boolean) {
-  const port = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
-  if (port !== null && !(Number.isInteger(port) && port > 0 && port < 65536))
-    throw new Error(`METRICS_PORT must be a port number from 1 to 65535; got "${env.METRICS_PORT}"`);
-  const token = env.METRICS_TOKEN || null;
-  if (token !== null && token.length < 16)
-    throw new Error('METRICS_TOKEN must be at least 16 characters long (a random string: openssl rand -hex 24)');
-  const host = env.METRICS_HOST || '127.0.0.1';
-  if (production && port !== null && token === null && !['127.0.0.1', '::1', 'localhost'].includes(host))
-    throw new Error(`METRICS_HOST=${host} in production needs METRICS_TOKEN: metrics off this machine ask for it`);
-  return { metricsPort: port, metricsHost: host, metricsToken: token };
+/**
+ * MCHWEB_ENV, else NODE_ENV (unset: development). NODE_ENV=production with MCHWEB_ENV=development or test is refused:
+ * a production build told it is a development server is how a sandbox ends up public.
+ */
+function environmentOf(e: EnvSettings, problems: string[]): Environment {
+  const env = e.MCHWEB_ENV ?? e.NODE_ENV ?? 'development';
+  if (e.NODE_ENV === 'production' && (env === 'development' || env === 'test'))
+    problems.push(
+      `MCHWEB_ENV=${env} with NODE_ENV=production: say which one this server is (staging may run the sandbox)`,
+    );
+  return env;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) ? n : fallback;
-}
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/** What production refuses outright (issue 25, items 1 and 3), whatever else is set. */
+function productionProblems(e: EnvSettings): string[] {
+  const problems: string[] = [];
+  const sandboxOnly = [
+    ['MCHWEB_SANDBOX', e.MCHWEB_SANDBOX === true],
+    ['MCHWEB_AUTO_REVIEW', e.MCHWEB_AUTO_REVIEW !== undefined && e.MCHWEB_AUTO_REVIEW !== 'off'],
+    ['MCHWEB_SANDBOX_REFUND', e.MCHWEB_SANDBOX_REFUND !== undefined && e.MCHWEB_SANDBOX_REFUND !== 'off'],
+    ['MCHWEB_SANDBOX_PAYOUT', e.MCHWEB_SANDBOX_PAYOUT !== undefined && e.MCHWEB_SANDBOX_PAYOUT !== 'off'],
+  ] as const;
+  for (const [name, on] of sandboxOnly)
+    if (on)
+      problems.push(
+        `${name} turns on the sandbox (readable SMS codes, orders paid by anyone's notify), which production never ` +
+          'runs: remove it, or run a test server with MCHWEB_ENV=staging',
+      );
+  if (!e.DATABASE_URL && !e.MCHWEB_EMBEDDED_OK)
+    problems.push(
+      'DATABASE_URL is not set: production would keep its data in the embedded PGlite database in DATA_DIR ' +
+        '(one process, no replica, backups by copying the directory). Set DATABASE_URL, or MCHWEB_EMBEDDED_OK=true ' +
+        'to run on the embedded database knowingly',
+    );
+  return problems;
 }
 
+/**
+ * The configuration from the environment; anything wrong stops the start with a ConfigError naming every wrong
+ * variable. `overrides` (tests, benchmarks) replace settings after the checks.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const production = env.NODE_ENV === 'production';
-  const sandbox = bool(env.MCHWEB_SANDBOX, !production);
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
+  const read = readEnv(env);
+  if (!('settings' in read)) throw new ConfigError(read.problems);
+  const e = read.settings;
+  const problems: string[] = [];
+  const name = environmentOf(e, problems);
+  const production = name === 'production';
+  if (production) problems.push(...productionProblems(e));
+  const metricsHost = e.METRICS_HOST ?? '127.0.0.1';
+  if (production && e.METRICS_PORT && !e.METRICS_TOKEN && !['127.0.0.1', '::1', 'localhost'].includes(metricsHost))
+    problems.push(`METRICS_HOST=${metricsHost} in production needs METRICS_TOKEN: metrics off this machine ask for it`);
+  const headersTimeoutMs = e.MCHWEB_HEADERS_TIMEOUT_MS ?? 10_000;
+  const requestTimeoutMs = e.MCHWEB_REQUEST_TIMEOUT_MS ?? 60_000;
+  if (headersTimeoutMs > requestTimeoutMs)
+    problems.push(
+      `MCHWEB_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above MCHWEB_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // Demo data, API docs and the sandbox are for development and tests; staging asks for each, production for none.
+  const developing = name === 'development' || name === 'test';
+  const sandbox = e.MCHWEB_SANDBOX ?? developing;
+  // The sandbox answers reviews, refunds and payouts by itself, except in tests, which answer them when they choose.
+  const sandboxAnswers = sandbox && name !== 'test';
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   return {
-    port: int(env.PORT, 8080),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || null,
+    env: name,
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '127.0.0.1',
+    databaseUrl: e.DATABASE_URL ?? null,
     dataDir,
-    uploadDir: env.UPLOAD_DIR ? path.resolve(REPO_ROOT, env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    uploadDir: e.UPLOAD_DIR ? path.resolve(REPO_ROOT, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     s3:
-      env.S3_ENDPOINT || env.S3_BUCKET
+      e.S3_ENDPOINT || e.S3_BUCKET
         ? {
-            endpoint: env.S3_ENDPOINT || '',
-            bucket: env.S3_BUCKET || '',
-            region: env.S3_REGION || 'us-east-1',
-            accessKeyId: env.S3_ACCESS_KEY_ID || null,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+            endpoint: e.S3_ENDPOINT ?? '',
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
           }
         : null,
-    redisUrl: env.REDIS_URL || null,
-    logLevel: env.LOG_LEVEL || 'info',
-    webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
+    redisUrl: e.REDIS_URL ?? null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     sandbox,
     production,
-    seedDemo: bool(env.SEED_DEMO, !production),
-    trustProxy: bool(env.TRUST_PROXY, false),
-    apiDocs: bool(env.API_DOCS, !production),
-    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
-    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    timezone: timeZone(env.MCHWEB_TZ),
-    authRateLimitScale: Math.max(1, int(env.AUTH_RATE_LIMIT_SCALE, 1)),
-    accessCacheMs: int(env.ACCESS_CACHE_MS, env.NODE_ENV === 'test' ? 0 : 3000),
-    autoReview: oneOf(
-      'MCHWEB_AUTO_REVIEW',
-      AUTO_REVIEW_MODES,
-      env.MCHWEB_AUTO_REVIEW,
-      sandbox && env.NODE_ENV !== 'test' ? 'approve' : 'off',
-    ),
-    autoReviewDelayMs: Math.max(0, int(env.MCHWEB_AUTO_REVIEW_DELAY_MS, 5000)),
-    publicOrigin: env.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
-    pdfFont: env.MCHWEB_PDF_FONT || null,
-    sandboxRefund: oneOf(
-      'MCHWEB_SANDBOX_REFUND',
-      SANDBOX_REFUND_MODES,
-      env.MCHWEB_SANDBOX_REFUND,
-      sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
-    ),
-    sandboxRefundDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_REFUND_DELAY_MS, 3000)),
-    transferSmsAboveFen: Math.max(0, int(env.MCHWEB_TRANSFER_SMS_ABOVE_FEN, 500_000)),
-    transferDailyLimitFen: Math.max(1, int(env.MCHWEB_TRANSFER_DAILY_LIMIT_FEN, 20_000_000)),
-    sandboxPayout: oneOf(
-      'MCHWEB_SANDBOX_PAYOUT',
-      SANDBOX_REFUND_MODES,
-      env.MCHWEB_SANDBOX_PAYOUT,
-      sandbox && env.NODE_ENV !== 'test' ? 'success' : 'off',
-    ),
-    sandboxPayoutDelayMs: Math.max(0, int(env.MCHWEB_SANDBOX_PAYOUT_DELAY_MS, 3000)),
-    settleAt: settleAt(env.MCHWEB_SETTLE_AT ?? (env.NODE_ENV === 'test' ? 'off' : '02:00')),
-    ...metricsSettings(env, production),
+    seedDemo: e.SEED_DEMO ?? developing,
+    trustProxy: e.TRUST_PROXY ?? false,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: e.MCHWEB_KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+    maxConnectionsPerAddress: e.MCHWEB_CONNECTIONS_PER_ADDRESS ?? 256,
+    apiDocs: e.API_DOCS ?? developing,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    timezone: e.MCHWEB_TZ ?? DEFAULT_TIME_ZONE,
+    authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE ?? 1,
+    accessCacheMs: e.ACCESS_CACHE_MS ?? (name === 'test' ? 0 : 3000),
+    autoReview: e.MCHWEB_AUTO_REVIEW ?? (sandboxAnswers ? 'approve' : 'off'),
+    autoReviewDelayMs: e.MCHWEB_AUTO_REVIEW_DELAY_MS ?? 5000,
+    publicOrigin: e.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '') || null,
+    pdfFont: e.MCHWEB_PDF_FONT ?? null,
+    sandboxRefund: e.MCHWEB_SANDBOX_REFUND ?? (sandboxAnswers ? 'success' : 'off'),
+    sandboxRefundDelayMs: e.MCHWEB_SANDBOX_REFUND_DELAY_MS ?? 3000,
+    transferSmsAboveFen: e.MCHWEB_TRANSFER_SMS_ABOVE_FEN ?? 500_000,
+    transferDailyLimitFen: e.MCHWEB_TRANSFER_DAILY_LIMIT_FEN ?? 20_000_000,
+    sandboxPayout: e.MCHWEB_SANDBOX_PAYOUT ?? (sandboxAnswers ? 'success' : 'off'),
+    sandboxPayoutDelayMs: e.MCHWEB_SANDBOX_PAYOUT_DELAY_MS ?? 3000,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    settleAt: e.MCHWEB_SETTLE_AT === undefined ? (name === 'test' ? null : '02:00') : e.MCHWEB_SETTLE_AT,
     ...overrides,
   };
 }

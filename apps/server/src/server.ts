@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
@@ -70,18 +70,24 @@ async function main() {
   const processes = cluster.isWorker ? `, ${process.env.MCHWEB_PROCESSES} processes` : '';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${config.port}/mchweb/`;
+  // Only what is true of this server: no docs line when the docs are not published, a warning when the sandbox is
+  // on anywhere but a developer's machine.
   const lines = [
     '',
-    `  mchweb is running at ${url}`,
+    `  mchweb is running at ${url} (${config.env})`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}${processes}`,
     ...(config.seedDemo ? [`  demo sign-in: ${DEMO_ACCOUNTS.owner} / ${DEMO_PASSWORD} (owner)`] : []),
-    `  API docs: http://${shownHost}:${config.port}/api/docs`,
+    ...(config.apiDocs ? [`  API docs: http://${shownHost}:${config.port}/api/docs`] : []),
+    ...(config.sandbox && config.env !== 'development'
+      ? [`  WARNING: the sandbox is on in ${config.env}: SMS codes are readable and anyone may mark orders paid`]
+      : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A wrong setting is told as such, without a stack trace that would hide it.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

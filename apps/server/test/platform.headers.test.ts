@@ -13,7 +13,7 @@ fs.writeFileSync(path.join(dist, 'assets', 'entry-abc123.js'), 'export const x =
 let t: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { webDist: dist, trustProxy: true } });
+  t = await createTestApp({ config: { webDist: dist, trustProxy: ['127.0.0.1'] } });
   prod = await createTestApp({ seed: false, config: { webDist: dist, production: true, apiDocs: false } });
 });
 afterAll(async () => {

@@ -97,4 +97,34 @@ describe('request logs', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('XSRF-TOKEN=');
   });
+
+  it('outside the sandbox the SMS sender logs to whom and why, never the text or its code (issue 25)', async () => {
+    const quiet: string[] = [];
+    const noSandbox = await createTestApp({
+      seed: false,
+      config: { sandbox: false },
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _enc, done) {
+            quiet.push(...String(chunk).split('\n').filter(Boolean));
+            done();
+          },
+        }),
+      },
+    });
+    try {
+      const mobile = '13600000002';
+      const sent = await noSandbox.client().post('/api/merchant/sms/send', { mobile, scene: 'register' });
+      expect(sent.body.code).toBe(200);
+      const [sms] = await noSandbox.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile));
+      const smsCode = /\b(\d{6})\b/.exec(sms!.text)![1]!;
+      const bySender = quiet.filter((l) => l.includes('"sms sent (outbox)"'));
+      expect(bySender).toHaveLength(1);
+      expect(JSON.parse(bySender[0]!)).toMatchObject({ sms: { mobile, scene: 'register' } });
+      expect(quiet.join('\n')).not.toContain(smsCode);
+    } finally {
+      await noSandbox.close();
+    }
+  });
 });

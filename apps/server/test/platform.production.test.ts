@@ -10,7 +10,8 @@ import { freePort } from './free-port.ts';
 
 /*
  * Issue 14, item 1: production never carries the demo accounts by accident. The server is started as an
- * operator would (NODE_ENV=production) on its own embedded database in a temporary directory.
+ * operator would (NODE_ENV=production) on its own embedded database in a temporary directory, knowingly
+ * (MCHWEB_EMBEDDED_OK=true, issue 25 item 3). Issue 25, items 1 to 3: what production refuses at start.
  */
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -30,7 +31,15 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), WEB_DIST: dataDir, ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      MCHWEB_EMBEDDED_OK: 'true',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      WEB_DIST: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,6 +96,18 @@ describe('issue 14.1 demo accounts and production', () => {
         expect(await readyOrExit(server)).toBe('ready');
         expect((await signIn(server.port, '13800138000', 'Demo@2026')).code).toBe(400);
         expect(server.output()).not.toMatch(/demo sign-in|Demo@2026/);
+        // Issue 25, items 1 and 3: no sandbox, and a banner that says only what is true.
+        const outbox = await fetch(`http://127.0.0.1:${server.port}/api/merchant/dev/sms-outbox?mobile=13800138000`);
+        expect(outbox.status).toBe(404);
+        const xsrf = await xsrfOf(server.port);
+        const notify = await fetch(`http://127.0.0.1:${server.port}/api/pay/sandbox/notify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+          body: JSON.stringify({ orderNo: 'P20260501093000123456', result: 'SUCCESS' }),
+        }).then((r) => r.json() as Promise<{ code: number }>);
+        expect(notify.code).toBe(403);
+        expect(server.output()).toContain('(production)');
+        expect(server.output()).not.toMatch(/API docs|WARNING: the sandbox/);
       } finally {
         await server.stop();
       }
@@ -97,7 +118,12 @@ describe('issue 14.1 demo accounts and production', () => {
         {
           out: (s) => lines.push(s),
           err: (s) => lines.push(s),
-          config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' }),
+          config: loadConfig({
+            NODE_ENV: 'production',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            MCHWEB_EMBEDDED_OK: 'true',
+          }),
         },
       );
       expect(code, lines.join('\n')).toBe(0);
@@ -134,4 +160,36 @@ describe('issue 14.1 demo accounts and production', () => {
       expect(refused.output()).toMatch(/user:create/);
     },
   );
+});
+
+describe('issue 25: what production refuses at start', () => {
+  it.each([
+    [{ NODE_ENV: 'production', MCHWEB_SANDBOX: 'true' }, /MCHWEB_SANDBOX turns on the sandbox.*MCHWEB_ENV=staging/],
+    [{ MCHWEB_ENV: 'production', MCHWEB_AUTO_REVIEW: 'approve' }, /MCHWEB_AUTO_REVIEW turns on the sandbox/],
+    [{ NODE_ENV: 'production', MCHWEB_EMBEDDED_OK: '' }, /DATABASE_URL is not set: .*MCHWEB_EMBEDDED_OK=true/],
+    [{ NODE_ENV: 'prod' }, /NODE_ENV must be development, test or production/],
+    [{ NODE_ENV: 'Production' }, /NODE_ENV must be development, test or production/],
+    [{ MCHWEB_SANDBX: 'true' }, /MCHWEB_SANDBX is not a setting of mchweb/],
+  ])('%j: exits 1 before opening anything, saying why', { timeout: 60_000 }, async (env, message) => {
+    const server = await startServer(tempDir(), env);
+    expect(await readyOrExit(server)).toBe(1);
+    expect(server.output()).toMatch(/mchweb cannot start, its configuration is wrong/);
+    expect(server.output()).toMatch(message);
+    // Told as a setting to fix, not a stack trace to read.
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('staging may run the sandbox, and the banner says so', { timeout: 60_000 }, async () => {
+    const server = await startServer(tempDir(), { MCHWEB_ENV: 'staging', MCHWEB_SANDBOX: 'true', NODE_ENV: '' });
+    try {
+      expect(await readyOrExit(server)).toBe('ready');
+      const outbox = await fetch(`http://127.0.0.1:${server.port}/api/merchant/dev/sms-outbox?mobile=13800138000`);
+      expect(outbox.status).toBe(200);
+      expect(server.output()).toMatch(/\(staging\)/);
+      expect(server.output()).toMatch(/WARNING: the sandbox is on in staging/);
+      expect(server.output()).not.toMatch(/API docs/);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { ACCESS_CHANNEL } from '../access-cache.ts';
 import { systemActor } from '../actor.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
 import { OpsError } from '../ops-error.ts';
@@ -63,7 +63,15 @@ export async function runOps(
     io.err(`Unknown command "${name}".\n\n${usage()}`);
     return 1;
   }
-  const config = io.config ?? loadConfig();
+  let config: Config;
+  try {
+    config = io.config ?? loadConfig();
+  } catch (err) {
+    // The server's own rules (issue 25): a wrong setting is told as such, as `npm start` tells it.
+    if (!(err instanceof ConfigError)) throw err;
+    io.err(err.message);
+    return 2;
+  }
   let database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

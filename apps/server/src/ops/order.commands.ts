@@ -20,7 +20,7 @@ export const ORDER_COMMANDS: Record<string, Command> = {
     help: 'fill N realistic orders (default 10000) over the last D days (default 90), paid, refunded, closed',
     async run(db, args) {
       const config = loadConfig();
-      if (config.production) throw new OpsError('demo:orders refuses to run with NODE_ENV=production.');
+      if (config.production) throw new OpsError('demo:orders refuses to run with MCHWEB_ENV=production.');
       const { options } = parseOptions(args, ['orders', 'days', 'company']);
       const orders = positiveInt('orders', options.orders, 10_000, 10_000_000);
       const days = positiveInt('days', options.days, 90, 3650);

@@ -9,13 +9,15 @@ import type { SmsSender } from '../sms-sender.ts';
 
 /**
  * The SMS adapter of a server with no gateway (the only one so far, app.ts's default): the text (with its code)
- * goes to the log and the sms_outbox table, nowhere else.
+ * goes to the sms_outbox table, nowhere else, and to the log in the sandbox only; elsewhere the log says to whom
+ * and why, never the code (issue 25: no code in any log line).
  */
-export function createSmsSender(log: FastifyBaseLogger): SmsSender {
+export function createSmsSender(log: FastifyBaseLogger, { logText }: { logText: boolean }): SmsSender {
   return {
     async send(db, message) {
       await keepInOutbox(db, message);
-      log.info({ sms: { mobile: message.mobile, scene: message.scene, text: message.text } }, 'sms sent (outbox)');
+      const { mobile, scene, text } = message;
+      log.info({ sms: { mobile, scene, ...(logText ? { text } : {}) } }, 'sms sent (outbox)');
     },
   };
 }

@@ -1,0 +1,202 @@
+import net from 'node:net';
+import { z } from 'zod';
+import { isTimeZone } from '@mchweb/contract/time-zone';
+
+/**
+ * The server's settings as read from the environment: one zod schema that says what each variable may hold.
+ * A value it refuses (PORT=abc, a boolean that is neither true nor false, an unknown MCHWEB_* name) stops the start
+ * with a message naming the variable. Defaults that depend on the environment name are decided in config.ts.
+ */
+
+export const ENVIRONMENTS = ['development', 'test', 'staging', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const SANDBOX_REFUND_MODES = ['success', 'fail', 'off'] as const;
+export type SandboxRefund = (typeof SANDBOX_REFUND_MODES)[number];
+
+export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
+export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
+
+/** An empty variable counts as unset, as a shell's `VAR=` means. */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+const text = z.preprocess(blank, z.string().optional());
+
+/** A whole number from `min` to `max`: `abc`, `1e3x`, `-1` or `2.5` stop the start rather than becoming a default. */
+const whole = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `must be from ${min} to ${max}`)
+      .optional(),
+  );
+
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+const flag = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v, ctx) => {
+      if (TRUE.includes(v.toLowerCase())) return true;
+      if (FALSE.includes(v.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(modes: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? blank(v.toLowerCase()) : v),
+    z.enum(modes, { error: `must be one of ${modes.join(', ')}` }).optional(),
+  );
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+export const PROXY_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+const isAddressOrCidr = (entry: string) => {
+  if (entry in PROXY_RANGES) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: whom X-Forwarded-For is believed from. `true` (anyone) let any caller pick their own address and
+ * escape the per-address limits (issue 25, item 6), so it is refused with what to give instead.
+ */
+const trustProxy = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v, ctx): false | number | string[] => {
+      const value = v.trim().toLowerCase();
+      if (value === '' || FALSE.includes(value)) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (TRUE.includes(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "may no longer be true (that trusts any caller's X-Forwarded-For): give the proxies' addresses or CIDRs, " +
+            'comma-separated (e.g. 10.0.0.5,10.1.0.0/16, or loopback), or the number of proxies in front (e.g. 1)',
+        });
+        return z.NEVER;
+      }
+      const entries = value.split(',').map((s) => s.trim());
+      const wrong = entries.filter((s) => !isAddressOrCidr(s));
+      if (wrong.length === 0) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be addresses or CIDRs, comma-separated, or a number of proxies (not ${wrong.join(', ')})`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+const timeZone = z.preprocess(
+  blank,
+  z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Shanghai').optional(),
+);
+
+const settleAt = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((v) => v.toLowerCase() === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'must be HH:MM or off')
+    .transform((v) => (v.toLowerCase() === 'off' ? null : v))
+    .optional(),
+);
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    blank,
+    z
+      .enum(['development', 'test', 'production'], {
+        error: 'must be development, test or production (or unset); a staging server sets MCHWEB_ENV=staging',
+      })
+      .optional(),
+  ),
+  MCHWEB_ENV: z.preprocess(
+    blank,
+    z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(', ')}` }).optional(),
+  ),
+  PORT: whole(0, 65_535),
+  HOST: text,
+  DATABASE_URL: text,
+  MCHWEB_EMBEDDED_OK: flag,
+  DATA_DIR: text,
+  UPLOAD_DIR: text,
+  S3_ENDPOINT: text,
+  S3_BUCKET: text,
+  S3_REGION: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  REDIS_URL: text,
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  WEB_DIST: text,
+  MCHWEB_SANDBOX: flag,
+  SEED_DEMO: flag,
+  TRUST_PROXY: trustProxy,
+  API_DOCS: flag,
+  RATE_LIMIT_PER_MINUTE: whole(1),
+  BODY_LIMIT_BYTES: whole(1),
+  MCHWEB_HEADERS_TIMEOUT_MS: whole(1),
+  MCHWEB_REQUEST_TIMEOUT_MS: whole(1),
+  MCHWEB_KEEP_ALIVE_TIMEOUT_MS: whole(1),
+  MCHWEB_CONNECTIONS_PER_ADDRESS: whole(0),
+  MCHWEB_TZ: timeZone,
+  AUTH_RATE_LIMIT_SCALE: whole(1),
+  ACCESS_CACHE_MS: whole(0),
+  MCHWEB_AUTO_REVIEW: oneOf(AUTO_REVIEW_MODES),
+  MCHWEB_AUTO_REVIEW_DELAY_MS: whole(0),
+  MCHWEB_PUBLIC_ORIGIN: text,
+  MCHWEB_PDF_FONT: text,
+  MCHWEB_SANDBOX_REFUND: oneOf(SANDBOX_REFUND_MODES),
+  MCHWEB_SANDBOX_REFUND_DELAY_MS: whole(0),
+  MCHWEB_SETTLE_AT: settleAt,
+  MCHWEB_TRANSFER_SMS_ABOVE_FEN: whole(0),
+  MCHWEB_TRANSFER_DAILY_LIMIT_FEN: whole(1),
+  MCHWEB_SANDBOX_PAYOUT: oneOf(SANDBOX_REFUND_MODES),
+  MCHWEB_SANDBOX_PAYOUT_DELAY_MS: whole(0),
+  METRICS_PORT: whole(1, 65_535),
+  METRICS_HOST: text,
+  METRICS_TOKEN: z.preprocess(
+    blank,
+    z.string().min(16, 'must be at least 16 characters long (a random string: openssl rand -hex 24)').optional(),
+  ),
+});
+export type EnvSettings = z.infer<typeof envSchema>;
+
+/** MCHWEB_* variables read elsewhere: by scripts/start.mjs, the embedded database's template, the web dev server. */
+const READ_ELSEWHERE = ['MCHWEB_PROCESSES', 'MCHWEB_PGLITE_TEMPLATE', 'MCHWEB_API'];
+const KNOWN = new Set([...Object.keys(envSchema.shape), ...READ_ELSEWHERE]);
+
+/** Values never repeated in a message: a start log is read by more people than the secrets are meant for. */
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+
+/** The settings, or the list of what is wrong with them, each line naming its variable. */
+export function readEnv(
+  env: NodeJS.ProcessEnv,
+): { settings: EnvSettings; problems: string[] } | { problems: string[] } {
+  const problems = Object.keys(env)
+    .filter((name) => name.startsWith('MCHWEB_') && !KNOWN.has(name))
+    .map((name) => `${name} is not a setting of mchweb (a typo?); README.md's Configuration lists them`);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      const value = env[name];
+      problems.push(`${name} ${issue.message}${SECRET.has(name) ? '' : `; got "${value}"`}`);
+    }
+  }
+  return parsed.success && problems.length === 0 ? { settings: parsed.data, problems } : { problems };
+}
