@@ -178,12 +178,13 @@ describe('metrics settings', () => {
   });
 
   it('stops the start on a malformed port, a short token, or a public metrics port in production', () => {
-    expect(() => loadConfig({ METRICS_PORT: '90a0' })).toThrow('METRICS_PORT must be a port number');
+    expect(() => loadConfig({ METRICS_PORT: '90a0' })).toThrow('METRICS_PORT must be a whole number');
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
-    const publicPort = { NODE_ENV: 'production', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' };
+    const production = { NODE_ENV: 'production', MCHWEB_EMBEDDED_OK: 'true' };
+    const publicPort = { ...production, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' };
     expect(() => loadConfig(publicPort)).toThrow('METRICS_HOST=0.0.0.0 in production needs METRICS_TOKEN');
     expect(loadConfig({ ...publicPort, METRICS_TOKEN: TOKEN })).toMatchObject({ metricsPort: 9464 });
-    expect(loadConfig({ NODE_ENV: 'production', METRICS_PORT: '9464' })).toMatchObject({
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' })).toMatchObject({
       metricsPort: 9464,
       metricsHost: '127.0.0.1',
       metricsToken: null,
