@@ -16,7 +16,11 @@ const SCENE_TEXT: Record<string, string> = {
   bindMobile: "to bind your organisation's contact mobile",
   resetPassword: 'to reset your password',
   funds: 'to confirm a payee account or a transfer',
+  changeMobile: "to move your organisation's contact mobile to another number",
 };
+
+/** A mobile as an SMS or a page may show it to someone who should not read it whole. */
+export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 const hashCode = (mobile: string, scene: string, code: string) =>
   crypto.createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('base64url');
