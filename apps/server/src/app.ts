@@ -8,6 +8,7 @@ import type { FileStorage } from './file-storage.ts';
 import { encodeFrozenOnce } from './frozen-answer.ts';
 import type { ModuleContext } from './module.ts';
 import { MODULES, WELCOME_STEPS } from './modules/index.ts';
+import { purgeJob } from './purge-job.ts';
 import { createSmsSender } from './modules/sms/index.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of MODULES) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
+  purgeJob(app, context.storage);
   await app.register(webPlugin, { webDist: config.webDist, timeZone: config.timezone });
   return app;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   Code,
   judgePassword,
@@ -9,6 +9,7 @@ import {
 } from '@mchweb/contract';
 import { memberBlock, requireUser, type Actor, type Membership } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/purge.ts';
 import { BizError, conflict, invalid } from '../../errors.ts';
 import { deepFreeze } from '../../frozen-answer.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -145,6 +146,12 @@ export async function login(db: Db, actor: Actor, input: { account: string; pass
   if (!user || !valid) throw invalid(AUTH.wrongPassword(tried.left));
   await db.delete(loginFailures).where(eq(loginFailures.account, key));
   return startSession(db, actor, user);
+}
+
+/** Delete the failed sign-ins older than the window they count in (issue 25.10): they pause nothing any more. */
+export async function purgeOldLoginFailures(db: Db, now = new Date()) {
+  const before = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  return deleteInBatches(db, loginFailures, loginFailures.id, lt(loginFailures.at, before));
 }
 
 export async function logout(db: Db, actor: Actor) {

@@ -6,6 +6,7 @@ export {
   checkSmsCode,
   consumeSmsCode,
   maskMobile,
+  purgeExpiredSmsCodes,
   sendSmsCode,
   CODE_TTL_MS,
   MAX_TRIES,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Code } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/purge.ts';
 import { BizError, invalid } from '../../errors.ts';
 import type { SmsSender } from '../../sms-sender.ts';
 import { SMS } from './sms.messages.ts';
@@ -105,4 +106,12 @@ export async function checkSmsCode(db: Db | Tx, input: { mobile: string; scene: 
   const [code] = row ? await db.select().from(smsCodes).where(eq(smsCodes.id, row.id)) : [];
   if (!code || code.expiresAt.getTime() <= Date.now()) throw invalid(SMS.smsExpired);
   throw invalid(SMS.smsWrong(0));
+}
+
+/**
+ * Delete the codes that expired (used ones too: every code expires CODE_TTL_MS after it is sent, and the newest
+ * one of a mobile and scene is what the resend wait reads, well within that) (issue 25.10).
+ */
+export async function purgeExpiredSmsCodes(db: Db, now = new Date()) {
+  return deleteInBatches(db, smsCodes, smsCodes.id, lt(smsCodes.expiresAt, now));
 }
