@@ -103,7 +103,7 @@ describe('issue 25.4 malformed multipart on the upload routes', () => {
   const upload = (url: string, type: string, payload: string) =>
     owner.raw({ method: 'POST', url, payload, headers: { 'content-type': type, token: owner.token!, ...xsrf() } });
   const xsrf = () => {
-    const value = t.app.xsrfToken();
+    const value = t.app.xsrfToken(owner.token);
     return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value };
   };
 
