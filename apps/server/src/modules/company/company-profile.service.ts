@@ -88,6 +88,11 @@ export async function openFeeManager(db: Db, actor: Actor): Promise<CompanyInfo>
 /** The scene of the code sent to the current contact mobile to move it to another number (issue 25.7). */
 export const CHANGE_MOBILE_SCENE = 'changeMobile';
 
+/** What the old contact mobile is told after a move (an SMS text, in English like the codes' texts). */
+const mobileChangedSms = (companyName: string, masked: string) =>
+  `[mchweb] The contact mobile of ${companyName} was changed to ${masked}. ` +
+  'If you did not ask for this, contact your account manager at once.';
+
 /** Moving the contact mobile is the Owner's: it is the second factor of payees and large transfers. */
 function requireOwner(actor: Actor) {
   const member = requireMember(actor);
@@ -155,7 +160,7 @@ export async function bindingMobile(
       await sender.send(tx, {
         mobile: before.contactMobile,
         scene: 'mobileChanged',
-        text: COMPANY.mobileChangedText(before.name, maskMobile(input.mobile)),
+        text: mobileChangedSms(before.name, maskMobile(input.mobile)),
       });
     }
   });

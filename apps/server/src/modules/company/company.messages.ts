@@ -29,9 +29,6 @@ export const COMPANY = {
     'is required: ask for a code to the current contact mobile and enter it',
     '必填：请获取发送到当前联系手机的验证码并填写',
   ),
-  mobileChangedText: (companyName: string, masked: string) =>
-    `[mchweb] The contact mobile of ${companyName} was changed to ${masked}. ` +
-    'If you did not ask for this, contact your account manager at once.',
 
   notFound: text('Organisation not found', '机构不存在'),
 } as const satisfies Record<string, unknown>;
