@@ -1,5 +1,5 @@
 import { creditCodeCheckChar } from '@mchweb/contract/id-checks';
-import { latestSmsCode } from '../support/fixtures.ts';
+import { latestSmsCode, xsrfCookieOf } from '../support/fixtures.ts';
 
 /** Helpers of the organisation and staff specs: API calls as "another client", fresh users and organisations. */
 
@@ -29,14 +29,20 @@ interface Envelope<T> {
 export class Api {
   private constructor(
     readonly url: string,
-    private readonly xsrf: string,
+    private xsrf: string,
     public token?: string,
   ) {}
 
   static async open(url: string, token?: string): Promise<Api> {
-    const first = await fetch(`${url}/readyz`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    return new Api(url, xsrf, token);
+    // With the token, if any: the XSRF value is bound to the session whose calls carry it.
+    const first = await fetch(`${url}/readyz`, token ? { headers: { token } } : {});
+    return new Api(url, xsrfCookieOf(first), token);
+  }
+
+  /** Keep a new XSRF value the server sets (a sign-in binds a new one to its session), as a browser would. */
+  private remember(res: Response) {
+    this.xsrf = xsrfCookieOf(res) || this.xsrf;
+    return res;
   }
 
   private headers(): Record<string, string> {
@@ -50,17 +56,17 @@ export class Api {
 
   async post<T>(path: string, body: object = {}): Promise<Envelope<T>> {
     const target = path.startsWith('/api/') ? path : `/api/merchant${path}`;
-    const res = await fetch(`${this.url}${target}`, {
-      method: 'POST',
-      headers: this.headers(),
-      body: JSON.stringify(body),
-    });
+    const res = this.remember(
+      await fetch(`${this.url}${target}`, { method: 'POST', headers: this.headers(), body: JSON.stringify(body) }),
+    );
     return (await res.json()) as Envelope<T>;
   }
 
   async get<T>(path: string, query: Record<string, string | number> = {}): Promise<Envelope<T>> {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-    const res = await fetch(`${this.url}/api/merchant${path}${qs ? `?${qs}` : ''}`, { headers: this.headers() });
+    const res = this.remember(
+      await fetch(`${this.url}/api/merchant${path}${qs ? `?${qs}` : ''}`, { headers: this.headers() }),
+    );
     return (await res.json()) as Envelope<T>;
   }
 

@@ -94,6 +94,25 @@ test.describe('organisation pages', () => {
     await expect(page.getByTestId('company-bind-card')).toContainText('已验证');
     await expect(page.getByTestId('company-profile')).toContainText('已验证');
 
+    // Issue 25.7: moving it to another number takes a code sent to the current one too, beside its own field.
+    const moved = uniqueMobile();
+    await page.getByTestId('bind-rebind').click();
+    await expect(page.getByTestId('bind-old-sms-code')).toHaveCount(0);
+    await page.getByTestId('bind-mobile').fill(moved);
+    await page.getByTestId('bind-old-send').click();
+    await expect(page.getByTestId('bind-old-send')).toBeDisabled();
+    const oldCode = await latestSmsCode(server.url, owner.mobile);
+    await page.getByTestId('bind-send').click();
+    await expect(page.getByTestId('bind-send')).toBeDisabled();
+    await page.getByTestId('bind-sms-code').fill(await latestSmsCode(server.url, moved));
+    await page.getByTestId('bind-old-sms-code').fill(oldCode === '000000' ? '111111' : '000000');
+    await page.getByTestId('bind-submit').click();
+    await expect(fieldError(page, 'bind-old-sms-code')).toHaveText(/^验证码错误，还可再试 4 次$/);
+    await page.getByTestId('bind-old-sms-code').fill(oldCode);
+    await page.getByTestId('bind-submit').click();
+    await expect(page.getByTestId('company-bind-card')).toContainText(moved);
+    await expect(page.getByTestId('company-profile')).toContainText(moved);
+
     await page.getByTestId('company-edit').click();
     await page.getByTestId('company-edit-name').fill('东坡面馆（总店）');
     await clickInDialog(page, 'company-edit-save');

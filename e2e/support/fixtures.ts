@@ -74,6 +74,10 @@ export async function signIn(page: Page, base: string, account = DEMO.owner, pas
   await page.getByTestId('login-submit').click();
 }
 
+/** The XSRF value a response sets, or '' when it sets none. */
+export const xsrfCookieOf = (res: Response) =>
+  /XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+
 /** A session made over the API (not the page): returns its token. Used to act as "another client". */
 export async function apiSignIn(serverUrl: string, account = DEMO.owner, password = DEMO.password) {
   const first = await fetch(`${serverUrl}/readyz`);
@@ -86,13 +90,15 @@ export async function apiSignIn(serverUrl: string, account = DEMO.owner, passwor
   });
   const body = (await res.json()) as { code: number; data: { token: string } };
   if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { token: body.data.token, headers };
+  // The sign-in sets a new XSRF value, bound to its session: the calls with the token carry that one.
+  const bound = xsrfCookieOf(res);
+  return { token: body.data.token, headers: { ...headers, cookie: `XSRF-TOKEN=${bound}`, 'x-xsrf-token': bound } };
 }
 
 /** Revoke a session as another client would (POST /logout with that token). */
 export async function revokeToken(serverUrl: string, token: string) {
-  const first = await fetch(`${serverUrl}/readyz`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  // With the token: the XSRF value it answers is bound to that session, as a call with the token needs.
+  const xsrf = xsrfCookieOf(await fetch(`${serverUrl}/readyz`, { headers: { token } }));
   const res = await fetch(`${serverUrl}/api/merchant/logout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, token },

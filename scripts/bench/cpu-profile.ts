@@ -151,10 +151,12 @@ async function profile(dir: string) {
   }
   const url = `${base}${process.env.PROFILE_PATH ?? '/api/merchant/user/getCurrentUser'}`;
   const body = process.env.PROFILE_BODY;
-  const first = await fetch(`${base}/api/merchant/user/getCurrentUser`);
+  const token = await signIn(base);
+  // The XSRF value is bound to the session whose calls echo it.
+  const first = await fetch(`${base}/api/merchant/user/getCurrentUser`, { headers: { token } });
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
   const headers = {
-    token: await signIn(base),
+    token,
     ...(body ? { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } : {}),
   };
   const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);

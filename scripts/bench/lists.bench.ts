@@ -67,7 +67,7 @@ export default async function listsBench() {
   try {
     const token = await signIn(s.base);
     // XSRF values are signed by the server: take one from its first answer, as a browser does.
-    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
+    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`, { headers: { token } }); // XSRF bound to it
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
     const headers = {
       token,

@@ -82,7 +82,7 @@ async function exportBill(url: string, day: string) {
   });
   try {
     const token = await signIn(s.base);
-    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`);
+    const first = await fetch(`${s.base}/api/merchant/user/getCurrentUser`, { headers: { token } }); // XSRF bound to it
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
     const headers = { token, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
     let peak = rssMb(s.child.pid!);

@@ -10,6 +10,7 @@ import { encodeFrozenOnce } from './frozen-answer.ts';
 import { registerJobs } from './jobs.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
+import { purgeJob } from './purge-job.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
 import { capConnectionsPerAddress, timeoutOptions, trustProxyOption } from './plugins/connections.ts';
@@ -122,11 +123,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of modules) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
-  // Every module's jobs, started when the app is ready and stopped (the running pass awaited) when it closes.
-  registerJobs(
-    app,
-    modules.flatMap((m) => m.jobs?.(context) ?? []),
-  );
+  // Every module's jobs and the platform's purge, started when the app is ready and stopped (the running pass
+  // awaited) when it closes.
+  registerJobs(app, [...modules.flatMap((m) => m.jobs?.(context) ?? []), purgeJob(context.storage)]);
   await app.register(webPlugin, { webDist: config.webDist, timeZone: config.timezone });
   return app;
 }

@@ -106,7 +106,6 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (opts.seed !== false) await seedDemoIfEmpty(database.db, undefined, { days: 30 });
 
   const client = (token?: string, language: Language = 'en-US'): TestClient => {
-    const xsrf = app.xsrfToken();
     const lang = { 'accept-language': language };
     const self: TestClient = {
       token,
@@ -121,6 +120,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         return { http: res.statusCode, body: res.json(), res };
       },
       async post(url, body, extra = {}) {
+        // Bound to the session the call carries, as the cookie a sign-in sets is (issue 25.9).
+        const xsrf = app.xsrfToken(self.token);
         const res = await app.inject({
           method: 'POST',
           url,
@@ -160,7 +161,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
 /** A POST answered with a file (an export), as the raw response. */
 export function download(t: TestApp, client: TestClient, url: string, payload: object) {
-  const x = t.app.xsrfToken();
+  const x = t.app.xsrfToken(client.token);
   return client.raw({
     method: 'POST',
     url,

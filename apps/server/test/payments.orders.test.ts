@@ -191,7 +191,7 @@ describe('orders in the back office', () => {
     const filter = { from: since, statuses: ['SUCCESS', 'PARTIAL_REFUNDED', 'REFUNDED'] };
     const expected = await summary(owner, filter);
     const exported = (format: string, client = owner) => {
-      const x = t.app.xsrfToken();
+      const x = t.app.xsrfToken(owner.token);
       return client.raw({
         method: 'POST',
         url: '/api/merchant/exportOrder',

@@ -34,6 +34,23 @@ const PER_FIELD = HOSTILE.slice(0, 8);
 /** Hostile strings for path and query parameters (always text on the wire). */
 const HOSTILE_TEXT = [`${MARK}\u0000`, `${MARK}%ZZ`, `${MARK}${'y'.repeat(5000)}`, `${MARK}'--`, '-1', '1e999'];
 
+/**
+ * Issue 25.4: multipart bodies that once answered 500 (no boundary, cut off in a part or its headers, not
+ * multipart at all): [content type, body].
+ */
+const B = 'Fz9qBoundary';
+const PART = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+const MALFORMED_MULTIPART: [string, string][] = [
+  ['multipart/form-data', `${PART}\x89PNG\r\n--${B}--\r\n`],
+  [`multipart/form-data; boundary=${B}`, `${PART}\x89PNG`],
+  [`multipart/form-data; boundary=${B}`, PART.slice(0, 40)],
+  [`multipart/form-data; boundary=${B}`, `--${B}\r\nContent-Disposition: form-data; name="inviteNo"\r\n\r\nIV`],
+  [`multipart/form-data; boundary=${B}`, `${MARK} not multipart`],
+  [`multipart/form-data; boundary=""`, `${PART}x\r\n--${B}--\r\n`],
+  ['text/plain', `${PART}x\r\n--${B}--\r\n`],
+  ['application/json', '{"file": "x"}'],
+];
+
 interface Operation {
   method: 'get' | 'post';
   path: string;
@@ -87,18 +104,19 @@ describe('issue 14.8 fuzz: every OpenAPI route, hostile values everywhere', () =
     let requests = 0;
     for (const op of ops) {
       const token = await ownerToken();
-      const xsrf = t.app.xsrfToken();
+      const xsrf = t.app.xsrfToken(token);
       const headers = { token, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
       const pathWith = (value: string) => op.path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
-      const send = async (url: string, payload?: unknown) => {
+      const send = async (url: string, payload?: unknown, contentType?: string) => {
         requests++;
         const res = await t.app.inject({
           method: op.method.toUpperCase() as 'GET' | 'POST',
           url,
-          headers,
+          headers: contentType ? { ...headers, 'content-type': contentType } : headers,
           ...(op.method === 'post' ? { payload: payload as object } : {}),
         });
         expect(res.statusCode, `${op.method} ${url.slice(0, 120)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        return res;
       };
       const base = pathWith('M100000001');
       for (const text of HOSTILE_TEXT) if (op.path.includes('{')) await send(pathWith(text));
@@ -106,11 +124,23 @@ describe('issue 14.8 fuzz: every OpenAPI route, hostile values everywhere', () =
         for (const value of HOSTILE) await send(base, value);
         for (const prop of op.bodyProps) for (const value of PER_FIELD) await send(base, { [prop]: value });
       }
+      if (op.method === 'post') {
+        // To every POST route (the document does not say which take multipart): a JSON route refuses the type.
+        for (const [type, body] of MALFORMED_MULTIPART) {
+          const { code } = (await send(base, body, type)).json();
+          expect(code, `${op.path} ${type} ${JSON.stringify(body.slice(0, 60))}`).toBeGreaterThanOrEqual(400);
+          expect(code).toBeLessThan(500);
+        }
+      }
       for (const param of op.queryParams) {
         for (const text of HOSTILE_TEXT) await send(`${base}?${param}=${encodeURIComponent(text)}`);
       }
     }
     expect(requests).toBeGreaterThan(500);
+    // Among them the member's upload and the invitee's, the routes that take multipart.
+    expect(ops.map((op) => op.path)).toEqual(
+      expect.arrayContaining(['/api/merchant/inco/upload', '/api/pay/inco/upload']),
+    );
     expect(errorLines.filter((l) => l.includes(MARK))).toEqual([]);
     expect(errorLines).toEqual([]);
   });

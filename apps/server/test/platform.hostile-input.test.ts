@@ -97,6 +97,40 @@ describe('issue 14.8 hostile input never answers 500', () => {
   });
 });
 
+describe('issue 25.4 malformed multipart on the upload routes', () => {
+  const B = 'b0undary';
+  const head = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const upload = (url: string, type: string, payload: string) =>
+    owner.raw({ method: 'POST', url, payload, headers: { 'content-type': type, token: owner.token!, ...xsrf() } });
+  const xsrf = () => {
+    const value = t.app.xsrfToken(owner.token);
+    return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value };
+  };
+
+  it('no boundary, or a body cut off mid-part, is refused as a malformed body (400), on both upload routes', async () => {
+    for (const url of ['/api/merchant/inco/upload', '/api/pay/inco/upload']) {
+      for (const [type, body] of [
+        ['multipart/form-data', `${head}\x89PNG\r\n--${B}--\r\n`],
+        [`multipart/form-data; boundary=${B}`, `${head}\x89PNG`],
+        [`multipart/form-data; boundary=${B}`, head.slice(0, 30)],
+      ] as const) {
+        const res = await upload(url, type, body);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          code: 400,
+          msg: 'body: is not a complete multipart/form-data body (its boundary is missing or it was cut off)',
+        });
+      }
+    }
+    expect(errorLines).toEqual([]);
+  });
+
+  it('another content type on an upload route is told to send multipart, not JSON (415)', async () => {
+    const res = await upload('/api/pay/inco/upload', 'text/plain', 'hello');
+    expect(res.json()).toMatchObject({ code: 415, msg: 'body: wrong content type; send multipart/form-data' });
+  });
+});
+
 describe('issue 14.8 what Node refuses before routing', () => {
   it('headers or a URL over 16 KB answer HTTP 431 with the envelope, not a bare status line', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

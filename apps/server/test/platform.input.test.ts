@@ -8,7 +8,7 @@ let owner: string;
 beforeAll(async () => {
   t = await createTestApp();
   owner = (await t.signIn('13800138000')).token!;
-  xsrf = t.app.xsrfToken();
+  xsrf = t.app.xsrfToken(owner);
 });
 afterAll(async () => t.close());
 
@@ -165,7 +165,7 @@ describe('S7.6 XSRF double submit', () => {
   it('a GET sets the XSRF-TOKEN cookie (readable by the page, same-site strict)', async () => {
     const res = await t.client().raw({ method: 'GET', url: '/api/merchant/user/getCurrentUser' });
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,}\.[\w-]{32};/);
+    expect(cookie).toMatch(/^XSRF-TOKEN=[0-9a-z]+\.[\w-]{20,}\.-\.[\w-]{32};/);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).not.toMatch(/HttpOnly/i);
     // A browser that has a cookie this server issued is not given a new one; a value it did not issue is replaced.
@@ -178,7 +178,7 @@ describe('S7.6 XSRF double submit', () => {
     const planted = await t
       .client()
       .raw({ method: 'GET', url: '/api/merchant/user/getCurrentUser', headers: { cookie: 'XSRF-TOKEN=abc' } });
-    expect(String(planted.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{20,}\.[\w-]+;/);
+    expect(String(planted.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[0-9a-z]+\.[\w-]{20,}\.-\.[\w-]+;/);
   });
 
   it.each([
@@ -214,7 +214,8 @@ describe('S7.6 XSRF double submit', () => {
   it('every value issued is new and well formed, past refills of the pool its nonces are drawn from', () => {
     const values = Array.from({ length: 600 }, () => t.app.xsrfToken());
     expect(new Set(values).size).toBe(600);
-    for (const value of values) expect(value).toMatch(/^[\w-]{24}\.[\w-]{32}$/);
+    // Issued when (seconds, base 36), nonce, the session's HMAC (`-`: none), signature.
+    for (const value of values) expect(value).toMatch(/^[0-9a-z]+\.[\w-]{24}\.-\.[\w-]{32}$/);
   });
 
   it('a POST with the matching cookie and header goes through', async () => {
@@ -283,5 +284,50 @@ describe('security headers and rate limits', () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+describe('issue 25.9 XSRF values are bound to the session and rotated at sign-in', () => {
+  const post = (token: string | undefined, value: string) =>
+    t.client().raw({
+      method: 'POST',
+      url: '/api/merchant/feeManager/getCompany',
+      payload: {},
+      headers: { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value, ...(token ? { token } : {}) },
+    });
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    /XSRF-TOKEN=([^;]+)/.exec(String(res.headers['set-cookie'] ?? ''))?.[1];
+
+  it("a value issued for another session, or for none, is refused on a session's call; its own goes through", async () => {
+    const other = (await t.signIn('13800138002')).token!;
+    expect(refusal(await post(owner, t.app.xsrfToken(other)), 403)).toMatch(/XSRF/);
+    expect(refusal(await post(owner, t.app.xsrfToken()), 403)).toMatch(/XSRF/);
+    expect((await post(owner, t.app.xsrfToken(owner))).json().code).toBe(200);
+  });
+
+  it('sign-in answers a new value, bound to the new session: the value used to sign in does not serve it', async () => {
+    const before = t.app.xsrfToken();
+    const res = await t.client().raw({
+      method: 'POST',
+      url: '/api/merchant/login',
+      payload: { account: '13800138003', password: 'Demo@2026' },
+      headers: { cookie: `XSRF-TOKEN=${before}`, 'x-xsrf-token': before },
+    });
+    const token = res.json().data.token as string;
+    const rotated = cookieOf(res);
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(before);
+    expect(refusal(await post(token, before), 403)).toMatch(/XSRF/);
+    expect((await post(token, rotated!)).json().code).toBe(200);
+  });
+
+  it('a call without a session (sign-in, the public cashier) takes any value this server issued', async () => {
+    const res = await t.client().raw({
+      method: 'POST',
+      url: '/api/merchant/login',
+      payload: { account: '13800138000', password: 'Demo@2026' },
+      headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    });
+    expect(res.json()).toMatchObject({ code: 200 });
   });
 });

@@ -50,12 +50,25 @@ async function startServer(databaseUrl: string): Promise<Server> {
   throw new Error('server did not start');
 }
 
-/** An XSRF value issued by one process: the secret is the database's, so every process accepts it. */
-let XSRF: Record<string, string> = {};
+/**
+ * XSRF values issued by process a, one per session (they are bound to it, issue 25.9): the secret is the
+ * database's, so every process accepts them.
+ */
+const xsrfValues = new Map<string, Record<string, string>>();
+async function xsrfFor(token: string | undefined) {
+  const known = xsrfValues.get(token ?? '');
+  if (known) return known;
+  const first = await fetch(`${a.url}/api/merchant/user/getCurrentUser`, token ? { headers: { token } } : {});
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+  const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  xsrfValues.set(token ?? '', headers);
+  return headers;
+}
 async function call(server: Server, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) {
+  const xsrf = await xsrfFor(token);
   const res = await fetch(`${server.url}/api/merchant${path}`, {
     method,
-    headers: { ...XSRF, 'content-type': 'application/json', 'accept-language': 'en-US', ...(token ? { token } : {}) },
+    headers: { ...xsrf, 'content-type': 'application/json', 'accept-language': 'en-US', ...(token ? { token } : {}) },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
   });
   return (await res.json()) as { code: number; msg: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -80,9 +93,6 @@ beforeAll(async () => {
   database = await freshDatabase();
   await seedDemoIfEmpty(database.db);
   [a, b] = await Promise.all([startServer(database.url!), startServer(database.url!)]);
-  const first = await fetch(`${a.url}/api/merchant/user/getCurrentUser`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
-  XSRF = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 }, 120_000);
 afterAll(async () => {
   for (const s of servers) s.child.kill('SIGTERM');
@@ -125,7 +135,7 @@ describe.skipIf(!onPostgres)('issue 14.5 sessions across two server processes (P
         expect(accepted.code, accepted.msg).toBe(200);
         const back = await fetch(`${b.url}/api/websession/changeCompany`, {
           method: 'POST',
-          headers: { ...XSRF, 'content-type': 'application/json', token: admin },
+          headers: { ...(await xsrfFor(admin)), 'content-type': 'application/json', token: admin },
           body: JSON.stringify({ companyId: 1 }),
         }).then((r) => r.json() as Promise<{ code: number }>);
         expect(back.code).toBe(200);

@@ -94,17 +94,24 @@ describe('several server processes', () => {
           const first = await fetch(`${base}/api/merchant/user/getCurrentUser`);
           const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
           const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
-          const login = (await (
-            await fetch(`${base}/api/merchant/login`, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ account: '13800138000', password: 'Demo@2026' }),
-            })
-          ).json()) as { data: { token: string } };
+          const signedIn = await fetch(`${base}/api/merchant/login`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ account: '13800138000', password: 'Demo@2026' }),
+          });
+          const login = (await signedIn.json()) as { data: { token: string } };
+          // The sign-in sets an XSRF value bound to its session (issue 25.9): the calls with the token echo it.
+          const bound = /XSRF-TOKEN=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')![1]!;
           const asOwner = async () => {
             const res = await fetch(`${base}/api/merchant/order/list`, {
               method: 'POST',
-              headers: { ...headers, token: login.data.token, connection: 'close' },
+              headers: {
+                ...headers,
+                cookie: `XSRF-TOKEN=${bound}`,
+                'x-xsrf-token': bound,
+                token: login.data.token,
+                connection: 'close',
+              },
               body: '{}',
             });
             return ((await res.json()) as { code: number }).code;

@@ -47,7 +47,14 @@ export const changeCompanyBody = z.strictObject({ companyId: z.number().int().po
 export const openFeeManagerBody = z.strictObject({
   agreed: z.literal(true, { error: 'the user, privacy and risk agreements must be accepted' }),
 });
-export const bindingMobileBody = z.strictObject({ mobile, smsCode });
+/**
+ * `smsCode` is the code sent to `mobile` (scene bindMobile). Moving the contact mobile to another number also
+ * needs `oldSmsCode`, the code sent to the current contact mobile (POST /feeManager/sendChangeMobileCode), and the
+ * Owner (issue 25.7): the contact mobile is the second factor of payees and large transfers.
+ */
+export const bindingMobileBody = z.strictObject({ mobile, smsCode, oldSmsCode: smsCode.optional() });
+/** Where the code to change the contact mobile went (masked), and when another may be asked for. */
+export const changeMobileCodeData = z.object({ mobileMasked: z.string(), resendAfterSeconds: z.number().int() });
 export const breakBindQuery = z.strictObject({ companyId: z.coerce.number().int().positive() });
 
 export const INIT_STEPS = [

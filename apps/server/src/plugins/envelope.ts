@@ -52,11 +52,15 @@ function mapFrameworkError(
       };
     }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
+      // The type the route takes: an upload route asks for multipart, not for JSON (issue 25.4).
+      const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+      const wanted = consumes?.[0] ?? 'application/json';
       return {
         code: Code.UNSUPPORTED_MEDIA,
-        msg: fieldText('body', 'wrong content type; send application/json', '内容类型不对，请发送 application/json'),
+        msg: fieldText('body', `wrong content type; send ${wanted}`, `内容类型不对，请发送 ${wanted}`),
       };
+    }
     case 'FST_ERR_RATE_LIMITED':
       return { code: Code.TOO_MANY, msg: error.message };
   }

@@ -8,6 +8,8 @@ interface Props {
   form: FormInstance;
   /** The field holding the mobile; null when the server knows where the code goes (the contact mobile). */
   mobileField?: string | null;
+  /** The code's own field, `smsCode` unless the form asks for two codes. */
+  name?: string;
   label: string;
   /** A line under the field (where the code goes). */
   extra?: ReactNode;
@@ -30,7 +32,7 @@ interface Props {
  * button counts down 60 s before another may be asked for (the server refuses earlier ones too).
  */
 export function SmsCodeField(props: Props) {
-  const { form, mobileField = 'mobile', testIds } = props;
+  const { form, mobileField = 'mobile', name = 'smsCode', testIds } = props;
   const [left, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
 
@@ -56,7 +58,7 @@ export function SmsCodeField(props: Props) {
     <Form.Item label={props.label} required extra={props.extra}>
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item
-          name="smsCode"
+          name={name}
           noStyle
           rules={[{ required: true, pattern: SMS_CODE_RE, message: props.invalidMessage }]}
         >

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
@@ -6,6 +7,7 @@ import {
   envelopeSchema,
   loginBody,
   loginData,
+  type LoginData,
   registerBody,
 } from '@mchweb/contract';
 import { ok } from '../../errors.ts';
@@ -14,6 +16,11 @@ import type { ModuleContext } from '../../module.ts';
 import { changePassword, currentUser, login, logout, register } from './auth.service.ts';
 
 const empty = envelopeSchema(z.null());
+/** A new session gets a new XSRF value bound to it (issue 25.9). */
+const signedIn = (reply: FastifyReply, data: LoginData) => {
+  reply.bindXsrf(data.token);
+  return data;
+};
 const tags = ['auth'];
 
 /** Signing in and out, registering, the password, and the signed-in user with menu and buttons. */
@@ -28,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
       body: registerBody,
       response: { 200: envelopeSchema(loginData) },
     },
-    handler: async (request) => ok(await register(app.db, request.actor, request.body)),
+    handler: async (request, reply) => ok(signedIn(reply, await register(app.db, request.actor, request.body))),
   });
   app.post('/login', {
     config: { access: 'public', ...strict(30) },
@@ -38,7 +45,7 @@ const authRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
       body: loginBody,
       response: { 200: envelopeSchema(loginData) },
     },
-    handler: async (request) => ok(await login(app.db, request.actor, request.body)),
+    handler: async (request, reply) => ok(signedIn(reply, await login(app.db, request.actor, request.body))),
   });
   app.post('/logout', {
     config: { access: 'signedIn' },

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   Code,
   judgePassword,
@@ -8,7 +8,8 @@ import {
   type MerchantSummary,
 } from '@mchweb/contract';
 import { memberBlock, requireUser, type Actor, type Membership } from '../../actor.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/purge.ts';
 import { BizError, conflict, invalid } from '../../errors.ts';
 import { deepFreeze } from '../../frozen-answer.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -24,6 +25,8 @@ import { hashPassword, verifyPassword } from './password.ts';
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+/** The first key of the advisory locks that queue the tries of one account or address (see `countTry`). */
+const TRY_LOCK = 25_005;
 
 // Verified when the account does not exist, so a wrong account costs as long as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password-1');
@@ -90,7 +93,7 @@ function retryAt(byAccount: boolean, oldest: Date) {
   return AUTH.signInPaused(byAccount, minutes, at);
 }
 
-async function recentFailures(db: Db, where: ReturnType<typeof eq>) {
+async function recentFailures(db: Db | Tx, where: ReturnType<typeof eq>) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
     .from(loginFailures)
@@ -105,30 +108,50 @@ async function recentFailures(db: Db, where: ReturnType<typeof eq>) {
 const failureKey = (user: { id: number } | null, account: string) =>
   user ? `user:${user.id}` : `account:${account.toLowerCase()}`;
 
-/** Refuse while the key has too many recent failures (sign-ins and wrong current passwords alike). */
-async function refuseWhilePaused(db: Db, key: string) {
-  const failures = await recentFailures(db, eq(loginFailures.account, key));
-  if (failures.count >= MAX_FAILURES_PER_ACCOUNT) throw new BizError(Code.TOO_MANY, retryAt(true, failures.oldest));
-  return failures.count;
+/**
+ * Count a try before checking it (issue 25.5). The recent failures are counted and the try written as one in a
+ * transaction that holds a lock on the account's key (and the address): concurrent tries of one account queue
+ * there, and each sees the ones before it, where a count read apart from the write let 25 of 25 concurrent
+ * guesses through. The lock is held for two short statements only, not while the password is checked. A try
+ * refused here is not written (hammering a paused account does not keep it paused); one that proves right is
+ * taken back (`clearTry`).
+ */
+async function countTry(db: Db, key: string, ip: string, limitAddress: boolean) {
+  return db.transaction(async (tx) => {
+    // Always account, then address: two tries lock in the same order and cannot wait on each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(${TRY_LOCK}, hashtext(${key}))`);
+    const failures = await recentFailures(tx, eq(loginFailures.account, key));
+    if (failures.count >= MAX_FAILURES_PER_ACCOUNT) throw new BizError(Code.TOO_MANY, retryAt(true, failures.oldest));
+    if (limitAddress) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${TRY_LOCK}, hashtext(${`ip:${ip}`}))`);
+      const byAddress = await recentFailures(tx, eq(loginFailures.ip, ip));
+      if (byAddress.count >= MAX_FAILURES_PER_ADDRESS) {
+        throw new BizError(Code.TOO_MANY, retryAt(false, byAddress.oldest));
+      }
+    }
+    const [tried] = await tx.insert(loginFailures).values({ account: key, ip }).returning({ id: loginFailures.id });
+    return { id: tried!.id, left: MAX_FAILURES_PER_ACCOUNT - failures.count - 1 };
+  });
 }
+
+/** A try that proved right is no failure: its row goes (and, for a sign-in, the account's earlier ones). */
+const clearTry = (db: Db, id: number) => db.delete(loginFailures).where(eq(loginFailures.id, id));
 
 export async function login(db: Db, actor: Actor, input: { account: string; password: string }) {
   const account = input.account.trim();
-  const ip = actor.ip ?? '';
   const user = await findUserByAccount(db, account);
   const key = failureKey(user, account);
-  const failures = await refuseWhilePaused(db, key);
-  const byAddress = await recentFailures(db, eq(loginFailures.ip, ip));
-  if (byAddress.count >= MAX_FAILURES_PER_ADDRESS) {
-    throw new BizError(Code.TOO_MANY, retryAt(false, byAddress.oldest));
-  }
+  const tried = await countTry(db, key, actor.ip ?? '', true);
   const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
-  if (!user || !valid) {
-    await db.insert(loginFailures).values({ account: key, ip });
-    throw invalid(AUTH.wrongPassword(MAX_FAILURES_PER_ACCOUNT - failures - 1));
-  }
+  if (!user || !valid) throw invalid(AUTH.wrongPassword(tried.left));
   await db.delete(loginFailures).where(eq(loginFailures.account, key));
   return startSession(db, actor, user);
+}
+
+/** Delete the failed sign-ins older than the window they count in (issue 25.10): they pause nothing any more. */
+export async function purgeOldLoginFailures(db: Db, now = new Date()) {
+  const before = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  return deleteInBatches(db, loginFailures, loginFailures.id, lt(loginFailures.at, before));
 }
 
 export async function logout(db: Db, actor: Actor) {
@@ -144,11 +167,11 @@ export async function changePassword(db: Db, actor: Actor, input: { oldPassword:
   const user = await findUser(db, userId);
   // A wrong current password counts with the failed sign-ins: a stolen session cannot guess it freely.
   const key = failureKey({ id: userId }, '');
-  const failures = await refuseWhilePaused(db, key);
+  const tried = await countTry(db, key, actor.ip ?? '', false);
   if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await db.insert(loginFailures).values({ account: key, ip: actor.ip ?? '' });
-    throw invalid(AUTH.oldPasswordWrong(MAX_FAILURES_PER_ACCOUNT - failures - 1));
+    throw invalid(AUTH.oldPasswordWrong(tried.left));
   }
+  await clearTry(db, tried.id);
   if (input.oldPassword === input.newPassword) throw invalid(AUTH.newPasswordSame);
   await refuseWeakPassword('newPassword', input.newPassword, [user.mobile, user.username, user.name]);
   const passwordHash = await hashPassword(input.newPassword);

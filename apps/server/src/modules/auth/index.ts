@@ -2,7 +2,7 @@
 import type { AppModule } from '../../module.ts';
 import authRoutes from './auth.routes.ts';
 
-export { refuseWeakPassword } from './auth.service.ts';
+export { purgeOldLoginFailures, refuseWeakPassword } from './auth.service.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 
 export const module: AppModule = { name: 'auth', routes: [{ plugin: authRoutes, prefix: '/api/merchant' }] };

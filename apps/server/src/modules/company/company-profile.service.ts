@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { CompanyInfo } from '@mchweb/contract';
 import { requireMember, requireUser, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { BizError, conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../errors.ts';
+import type { SmsSender } from '../../sms-sender.ts';
 import { recordAudit } from '../audit/index.ts';
 import { setSessionCompany } from '../session/index.ts';
-import { consumeSmsCode } from '../sms/index.ts';
+import { checkSmsCode, consumeSmsCode, maskMobile, sendSmsCode } from '../sms/index.ts';
 import { COMPANY } from './company.messages.ts';
 import { companies } from './company.tables.ts';
 import { companyInfoFor } from './company-session.service.ts';
@@ -84,16 +85,63 @@ export async function openFeeManager(db: Db, actor: Actor): Promise<CompanyInfo>
   return companyInfoFor(db, session.userId, companyId);
 }
 
-/** Bind the contact mobile: the SMS code (scene bindMobile) sent to that mobile proves it is reachable. */
+/** The scene of the code sent to the current contact mobile to move it to another number (issue 25.7). */
+export const CHANGE_MOBILE_SCENE = 'changeMobile';
+
+/** What the old contact mobile is told after a move (an SMS text, in English like the codes' texts). */
+const mobileChangedSms = (companyName: string, masked: string) =>
+  `[mchweb] The contact mobile of ${companyName} was changed to ${masked}. ` +
+  'If you did not ask for this, contact your account manager at once.';
+
+/** Moving the contact mobile is the Owner's: it is the second factor of payees and large transfers. */
+function requireOwner(actor: Actor) {
+  const member = requireMember(actor);
+  if (member.roleCode !== 'OWNER') throw forbidden(COMPANY.ownerChangesMobile);
+  return member;
+}
+
+/** `POST /feeManager/sendChangeMobileCode`: the Owner asks for a code to the current contact mobile. */
+export async function sendChangeMobileCode(db: Db, sender: SmsSender, actor: Actor) {
+  const { companyId } = requireOwner(actor);
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound(COMPANY.notFound);
+  const sent = await sendSmsCode(db, sender, { mobile: company.contactMobile, scene: CHANGE_MOBILE_SCENE });
+  return { mobileMasked: maskMobile(company.contactMobile), resendAfterSeconds: sent.resendAfterSeconds };
+}
+
+/**
+ * Bind the contact mobile: the SMS code (scene bindMobile) sent to that mobile proves it is reachable. Binding
+ * the organisation's current contact mobile (its first proof) is any member's with the permission; moving it to
+ * another number is the Owner's, with a code sent to the current one too, and the current one is told by SMS
+ * afterwards (issue 25.7: an Admin moved it to their own phone, then added their own payee).
+ */
 export async function bindingMobile(
   db: Db,
+  sender: SmsSender,
   actor: Actor,
-  input: { mobile: string; smsCode: string },
+  input: { mobile: string; smsCode: string; oldSmsCode?: string | undefined },
 ): Promise<CompanyInfo> {
   const { companyId } = requireMember(actor);
   const session = requireUser(actor);
+  const current = await findCompany(db, companyId);
+  if (!current) throw notFound(COMPANY.notFound);
+  const moving = current.contactMobile !== input.mobile;
+  const oldCode = { mobile: current.contactMobile, scene: CHANGE_MOBILE_SCENE, code: input.oldSmsCode ?? '' };
+  if (moving) {
+    requireOwner(actor);
+    if (!input.oldSmsCode) throw invalid(COMPANY.oldSmsCodeRequired);
+    // Checked first, used up last: a wrong new code does not cost the old one.
+    await checkSmsCode(db, oldCode).catch((err: unknown) => {
+      throw asOldCodeError(err);
+    });
+  }
   // Outside the transaction, so a wrong try is counted even though the request fails.
   await consumeSmsCode(db, { mobile: input.mobile, scene: 'bindMobile', code: input.smsCode });
+  if (moving) {
+    await consumeSmsCode(db, oldCode).catch((err: unknown) => {
+      throw asOldCodeError(err);
+    });
+  }
   await db.transaction(async (tx) => {
     const before = await findCompany(tx, companyId);
     if (!before) throw notFound(COMPANY.notFound);
@@ -102,11 +150,26 @@ export async function bindingMobile(
       .set({ contactMobile: input.mobile, mobileBoundAt: new Date(), updatedAt: new Date() })
       .where(eq(companies.id, companyId));
     await recordAudit(tx, actor, {
-      action: 'company.bindMobile',
+      action: moving ? 'company.changeMobile' : 'company.bindMobile',
       targetType: 'company',
       targetId: companyId,
       detail: { before: before.contactMobile, after: input.mobile },
     });
+    // In the same transaction: the change and the warning to the number it left are one.
+    if (moving) {
+      await sender.send(tx, {
+        mobile: before.contactMobile,
+        scene: 'mobileChanged',
+        text: mobileChangedSms(before.name, maskMobile(input.mobile)),
+      });
+    }
   });
   return companyInfoFor(db, session.userId, companyId);
+}
+
+/** The SMS module names its field smsCode; the old mobile's code is the field oldSmsCode. */
+function asOldCodeError(err: unknown) {
+  if (!(err instanceof BizError)) return err;
+  const rename = (msg: string) => msg.replace(/^smsCode: /, 'oldSmsCode: ');
+  return new BizError(err.code, { 'en-US': rename(err.text['en-US']), 'zh-CN': rename(err.text['zh-CN']) });
 }

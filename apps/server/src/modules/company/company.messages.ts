@@ -20,5 +20,15 @@ export const COMPANY = {
     '您是该机构唯一在职的所有者，请先将其他成员设为所有者再退出',
   ),
 
+  ownerChangesMobile: text(
+    "Only the organisation's owner may move its contact mobile to another number.",
+    '只有机构所有者可以更换联系手机号。',
+  ),
+  oldSmsCodeRequired: fieldText(
+    'oldSmsCode',
+    'is required: ask for a code to the current contact mobile and enter it',
+    '必填：请获取发送到当前联系手机的验证码并填写',
+  ),
+
   notFound: text('Organisation not found', '机构不存在'),
 } as const satisfies Record<string, unknown>;

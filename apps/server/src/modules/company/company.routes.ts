@@ -4,6 +4,7 @@ import {
   addCompanyBody,
   bindingMobileBody,
   breakBindQuery,
+  changeMobileCodeData,
   changeCompanyBody,
   companyInfo,
   companyListItem,
@@ -25,7 +26,13 @@ import {
   listCompanies,
   listInvitations,
 } from './company-session.service.ts';
-import { addCompany, bindingMobile, openFeeManager, updateCompany } from './company-profile.service.ts';
+import {
+  addCompany,
+  bindingMobile,
+  openFeeManager,
+  sendChangeMobileCode,
+  updateCompany,
+} from './company-profile.service.ts';
 
 const tags = ['company'];
 const info = { 200: envelopeSchema(companyInfo) };
@@ -70,7 +77,16 @@ const companyRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) =>
       body: bindingMobileBody,
       response: info,
     },
-    handler: async (request) => ok(await bindingMobile(app.db, request.actor, request.body)),
+    handler: async (request) => ok(await bindingMobile(app.db, opts.smsSender, request.actor, request.body)),
+  });
+  app.post('/feeManager/sendChangeMobileCode', {
+    config: { access: 'company:bindMobile' },
+    schema: {
+      tags,
+      summary: 'The owner asks for a code to the current contact mobile, to move it to another number',
+      response: { 200: envelopeSchema(changeMobileCodeData) },
+    },
+    handler: async (request) => ok(await sendChangeMobileCode(app.db, opts.smsSender, request.actor)),
   });
   app.get('/feeManager/getInitCompletionStatus', {
     config: { access: 'member' },

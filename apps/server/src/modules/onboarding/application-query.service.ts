@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { IncoDetail, incoListBody, IncoListItem, IncoPage, IncoProgress } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
@@ -110,3 +110,13 @@ export async function applicationProgress(db: Tx, actor: Actor, applyNo: string)
     })),
   };
 }
+
+/**
+ * The fileIds the applications' documents name, as a subquery: the uploads in use, which the upload module's
+ * purge keeps (issue 25.10). A draft's documents are a jsonb array (or absent while the step is not filled in).
+ */
+export const documentFileIdsInUse = (): SQL => sql`
+  select doc->>'fileId' from ${applications},
+    jsonb_array_elements(case jsonb_typeof(${applications.draft}->'documents')
+      when 'array' then ${applications.draft}->'documents' else '[]'::jsonb end) as doc
+  where doc->>'fileId' is not null`;

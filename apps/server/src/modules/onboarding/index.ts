@@ -3,6 +3,7 @@ import type { AppModule } from '../../module.ts';
 import inviteeRoutes from './invitee.routes.ts';
 import onboardingRoutes from './onboarding.routes.ts';
 
+export { documentFileIdsInUse } from './application-query.service.ts';
 export { newApplyNo } from './application-steps.service.ts';
 export { importApplication, importInvitation } from './application-import.service.ts';
 export {

@@ -61,6 +61,11 @@ export const ONBOARDING = {
     'send the file as multipart/form-data in the form field file',
     '请以 multipart/form-data 格式在表单字段 file 中上传文件',
   ),
+  malformedMultipart: fieldText(
+    'body',
+    'is not a complete multipart/form-data body (its boundary is missing or it was cut off)',
+    '不是完整的 multipart/form-data 请求体（缺少分隔符或内容不完整）',
+  ),
   inviteNoField: fieldText(
     'inviteNo',
     'must be the invitation number of the link, sent as a form field',

@@ -21,7 +21,10 @@ const uploadSchema = (summary: string) => ({
   response: { 200: envelopeSchema(incoUploadResult) },
 });
 
-/** The multipart parser's refusals as the envelope's codes, naming the field. */
+/**
+ * The multipart parser's refusals as the envelope's codes, naming the field. Whatever else the parser throws
+ * (busboy's plain errors: no boundary, a body cut off mid-part) is the body's fault too, never a 500 (issue 25.4).
+ */
 function multipartError(err: unknown): unknown {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -34,7 +37,7 @@ function multipartError(err: unknown): unknown {
     case 'FST_PROTO_VIOLATION':
       return invalid(ONBOARDING.oneFileOnly);
     default:
-      return err;
+      return err instanceof BizError ? err : invalid(ONBOARDING.malformedMultipart);
   }
 }
 

@@ -5,6 +5,7 @@ export {
   createSession,
   hashToken,
   lookupSession,
+  purgeEndedSessions,
   revokeOtherSessions,
   revokeSession,
   setSessionCompany,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/purge.ts';
 import { forgetLastCompany, rememberLastCompany } from '../user/index.ts';
 import { sessions } from './session.tables.ts';
 
@@ -103,3 +104,24 @@ export const countActiveSessions = async (db: Db, userId: number) =>
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
   )[0]?.n ?? 0;
+
+/** How long an ended session is kept: its token still answers "ended elsewhere" (407) rather than unknown. */
+export const ENDED_SESSION_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Delete the sessions that ended (expired, idle past IDLE_MS, or revoked) more than a day ago (issue 25.10);
+ * answers how many went.
+ */
+export async function purgeEndedSessions(db: Db, now = new Date()) {
+  const kept = now.getTime() - ENDED_SESSION_KEPT_MS;
+  return deleteInBatches(
+    db,
+    sessions,
+    sessions.id,
+    or(
+      lt(sessions.expiresAt, new Date(kept)),
+      lt(sessions.lastSeenAt, new Date(kept - IDLE_MS)),
+      lt(sessions.revokedAt, new Date(kept)),
+    )!,
+  );
+}

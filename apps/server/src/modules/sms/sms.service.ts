@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Code } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { deleteInBatches } from '../../db/purge.ts';
 import { BizError, invalid } from '../../errors.ts';
 import type { SmsSender } from '../../sms-sender.ts';
 import { SMS } from './sms.messages.ts';
@@ -16,7 +17,11 @@ const SCENE_TEXT: Record<string, string> = {
   bindMobile: "to bind your organisation's contact mobile",
   resetPassword: 'to reset your password',
   funds: 'to confirm a payee account or a transfer',
+  changeMobile: "to move your organisation's contact mobile to another number",
 };
+
+/** A mobile as an SMS or a page may show it to someone who should not read it whole. */
+export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 const hashCode = (mobile: string, scene: string, code: string) =>
   crypto.createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('base64url');
@@ -51,36 +56,62 @@ export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: st
 
 /**
  * Check and consume the newest code of a mobile and scene. A wrong try is counted in its own statement, so it
- * sticks even when the caller's work fails afterwards.
+ * sticks even when the caller's work fails afterwards. Only one of several requests holding the right code
+ * uses it up: the others are told it has expired.
  */
 export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene: string; code: string }) {
   const id = await checkSmsCode(db, input);
-  await db.update(smsCodes).set({ consumedAt: new Date() }).where(eq(smsCodes.id, id));
+  const used = await db
+    .update(smsCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+    .returning({ id: smsCodes.id });
+  if (used.length === 0) throw invalid(SMS.smsExpired);
 }
 
 /**
  * Check the newest code of a mobile and scene without using it up (a wrong try is still counted): for a caller
  * that may refuse for another reason after the code is proved right, and lets the user try again with it.
  * Answers the code's row id.
+ *
+ * The try is counted and compared in one statement (issue 25.5): a read-then-count let 16 concurrent guesses
+ * through a limit of 5, because each read saw the count before the others had added to it. The row lock of the
+ * UPDATE makes the tries queue, and each one sees the count the one before left.
  */
 export async function checkSmsCode(db: Db | Tx, input: { mobile: string; scene: string; code: string }) {
-  const [row] = await db
-    .select()
+  const given = hashCode(input.mobile, input.scene, input.code);
+  const newest = db
+    .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.scene, input.scene), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalid(SMS.smsExpired);
-  if (row.attempts >= MAX_TRIES) throw invalid(SMS.smsWrong(0));
-  const given = Buffer.from(hashCode(input.mobile, input.scene, input.code));
-  const expected = Buffer.from(row.codeHash);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
-    await db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, row.id));
-    const left = MAX_TRIES - row.attempts - 1;
-    throw invalid(SMS.smsWrong(left));
-  }
-  return row.id;
+  const right = sql<boolean>`${smsCodes.codeHash} = ${given}`;
+  const [tried] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + case when ${right} then 0 else 1 end` })
+    .where(
+      and(
+        inArray(smsCodes.id, newest),
+        isNull(smsCodes.consumedAt),
+        gt(smsCodes.expiresAt, new Date()),
+        lt(smsCodes.attempts, MAX_TRIES),
+      ),
+    )
+    .returning({ id: smsCodes.id, attempts: smsCodes.attempts, right });
+  if (tried?.right) return tried.id;
+  if (tried) throw invalid(SMS.smsWrong(MAX_TRIES - tried.attempts));
+  // Not tried: say why (no code, an expired one, or one with its tries used up).
+  const [row] = await newest;
+  const [code] = row ? await db.select().from(smsCodes).where(eq(smsCodes.id, row.id)) : [];
+  if (!code || code.expiresAt.getTime() <= Date.now()) throw invalid(SMS.smsExpired);
+  throw invalid(SMS.smsWrong(0));
+}
+
+/**
+ * Delete the codes that expired (used ones too: every code expires CODE_TTL_MS after it is sent, and the newest
+ * one of a mobile and scene is what the resend wait reads, well within that) (issue 25.10).
+ */
+export async function purgeExpiredSmsCodes(db: Db, now = new Date()) {
+  return deleteInBatches(db, smsCodes, smsCodes.id, lt(smsCodes.expiresAt, now));
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import type { SmsSender } from '../../sms-sender.ts';
 import { findCompany } from '../company/index.ts';
-import { consumeSmsCode, sendSmsCode } from '../sms/index.ts';
+import { consumeSmsCode, maskMobile, sendSmsCode } from '../sms/index.ts';
 import { TRANSFER } from './transfer.messages.ts';
 
 /** The organisation's contact mobile, where the codes of sensitive fund steps go; refused when none is bound. */
@@ -14,7 +14,7 @@ export async function contactMobileOf(db: Tx, companyId: number): Promise<string
   return company.contactMobile;
 }
 
-export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+export { maskMobile };
 
 /** `POST /funds/sms/send`: a code to the contact mobile, for a member who may do what it is for. */
 export async function sendFundsCode(db: Db, sender: SmsSender, actor: Actor, purpose: 'payee' | 'transfer') {

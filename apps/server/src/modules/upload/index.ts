@@ -4,6 +4,7 @@
 export {
   describeUploads,
   openUpload,
+  purgeUnusedUploads,
   storeUpload,
   type StoredUpload,
   type StoreUploadInput,

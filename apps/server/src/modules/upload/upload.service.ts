@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { Code, FILE_ID_RE } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { BizError, invalid } from '../../errors.ts';
 import type { FileStorage } from '../../file-storage.ts';
 import { storedName } from './file-name.ts';
@@ -164,3 +164,41 @@ export async function openUpload(
     throw new Error(`upload ${fileId}: its bytes (key ${storageKey}) are missing from the ${storage.kind} storage`);
   return { meta: toMeta(meta), stream };
 }
+
+/** How long an upload may wait for an application to name it before it is deleted. */
+export const UNUSED_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Delete the uploads older than a day that nothing names (issue 25.10): `inUse` is a subquery answering the
+ * fileIds in use, given by the module that uses them (onboarding's application drafts), so the upload module
+ * reads no other module's table. Rows go first, in batches locked with SKIP LOCKED (another process purging at
+ * the same time takes other rows), then their bytes: bytes whose delete fails stay unreferenced under a random
+ * key, never served. Answers how many went.
+ */
+export async function purgeUnusedUploads(
+  db: Db,
+  storage: FileStorage,
+  inUse: SQL,
+  now = new Date(),
+  onStorageError: (err: unknown) => void = () => {},
+) {
+  const old = lt(uploads.createdAt, new Date(now.getTime() - UNUSED_UPLOAD_KEPT_MS));
+  let total = 0;
+  for (;;) {
+    const gone = await db.transaction(async (tx) => {
+      const picked = await tx
+        .select({ fileId: uploads.fileId })
+        .from(uploads)
+        .where(and(old, notInArray(uploads.fileId, sql`(${inUse})`)))
+        .limit(PURGE_BATCH)
+        .for('update', { skipLocked: true });
+      if (picked.length === 0) return [];
+      const ids = picked.map((row) => row.fileId);
+      return tx.delete(uploads).where(inArray(uploads.fileId, ids)).returning({ key: uploads.storageKey });
+    });
+    for (const { key } of gone) await storage.delete(key).catch(onStorageError);
+    total += gone.length;
+    if (gone.length < PURGE_BATCH) return total;
+  }
+}
+const PURGE_BATCH = 200;

@@ -98,12 +98,18 @@ export default function CompanyHomePage({ latestOrders }: { latestOrders?: React
                 <span>
                   {c.contactMobile} <Tag color="green">{t('home.bound')}</Tag>
                 </span>
-                <Button onClick={() => setRebinding(true)}>{t('home.bindRebind')}</Button>
+                <Button onClick={() => setRebinding(true)} data-testid="bind-rebind">
+                  {t('home.bindRebind')}
+                </Button>
               </Space>
             ) : (
               <>
                 <Typography.Paragraph type="secondary">{t('home.bindIntro')}</Typography.Paragraph>
-                <BindMobileForm initialMobile={c.contactMobile} onDone={() => setRebinding(false)} />
+                <BindMobileForm
+                  initialMobile={c.contactMobile}
+                  isOwner={c.role === 'OWNER'}
+                  onDone={() => setRebinding(false)}
+                />
               </>
             )}
           </Card>
