@@ -18,4 +18,6 @@ export * from './order.ts';
 export * from './code-api.ts';
 export * from './settlement.ts';
 export * from './funds.ts';
-export * from './div.ts';
+export * from './split/schemas.ts';
+export * from './endpoint.ts';
+export * from './split/endpoints.ts';
