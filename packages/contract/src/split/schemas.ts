@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, page, pageFields } from '../envelope.ts';
-import { mchNo } from '../merchant.ts';
+import { mchNo } from '../merchant/schemas.ts';
 import { bankCardNumber, instant } from '../validation.ts';
 
 /**

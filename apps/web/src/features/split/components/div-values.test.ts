@@ -6,7 +6,7 @@ import {
   DIV_TOTAL_MAX,
   divApplyBody,
 } from '@mchweb/contract/split/schemas';
-import { MCH_NO_RE } from '@mchweb/contract/merchant';
+import { MCH_NO_RE } from '@mchweb/contract/merchant/schemas';
 import {
   DIV_APPLY_NO_PATTERN,
   DIV_RECEIVERS_LIMIT,
