@@ -10,7 +10,12 @@ import type { CallOptions } from './api';
  * XSRF and token headers, the toasts and the progress bar. No other file of the web names an `/api/` path.
  */
 
-type Part<K extends string, S> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: never };
+/** A part the schema accepts empty (`z.strictObject({})`, every field optional) may be left out. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? Record<string, never> extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
 
 /** What a call sends: the endpoint's path parameters, query and body, each as its schema accepts it. */
 export type EndpointInput<E extends Endpoint> = Part<'params', E['params']> &
@@ -45,13 +50,22 @@ function urlOf(endpoint: Endpoint, params?: object): string {
   return path.startsWith(MERCHANT_API_BASE) ? path.slice(base.length) : atApiOrigin(path);
 }
 
+export interface ClientCallOptions extends CallOptions {
+  /**
+   * S7.3: send it to the page's origin, not the API's (switching organisation is a call to the page's origin,
+   * not the merchant base).
+   */
+  pageOrigin?: true;
+}
+
 /** A JSON call: resolves to the envelope's `data`, rejects with ApiError (or AxiosError) as lib/api.ts says. */
 export function call<E extends JsonEndpoint>(
   endpoint: E,
-  ...[input, options]: InputArgs<E, [options?: CallOptions]>
+  ...[input, clientOptions]: InputArgs<E, [options?: ClientCallOptions]>
 ): Promise<EndpointData<E>> {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: object };
-  const url = urlOf(endpoint, params);
+  const { pageOrigin, ...options } = clientOptions ?? {};
+  const url = pageOrigin ? `${window.location.origin}${pathOf(endpoint, params)}` : urlOf(endpoint, params);
   return endpoint.method === 'GET'
     ? apiGet<EndpointData<E>>(url, query, options)
     : apiPost<EndpointData<E>>(url, body ?? {}, options);
@@ -97,12 +111,4 @@ export function upload<E extends JsonEndpoint & { consumes: readonly ['multipart
 export function fileUrl(endpoint: FileEndpoint, params: object, query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString();
   return pathOf(endpoint, params) + (search ? `?${search}` : '');
-}
-
-/**
- * S7.3: an endpoint answered at the page's origin rather than the API's (switching organisation is a call to the
- * page's origin, not the merchant base).
- */
-export function atPageOrigin(endpoint: Endpoint, params?: object): string {
-  return `${window.location.origin}${pathOf(endpoint, params)}`;
 }

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  cashierCode,
-  cashierCodeParams,
   cashierOrder,
-  cashierOrderBody,
-  cashierOrderParams,
   envelopeSchema,
   REFUND_STATUSES,
   sandboxNotifyBody,
   sandboxRefundNotifyBody,
+  orderEndpoints as ep,
 } from '@mchweb/contract';
 import { forbidden, ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
+import { route } from '../../route.ts';
 import { cashierCode as codeForPayer, cashierOrder as orderForPayer, createPayment } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { applyPaymentNotice } from './payment-notice.service.ts';
@@ -29,36 +27,11 @@ const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config
   const sandboxOnly = () => {
     if (!config.sandbox) throw forbidden(ORDER.sandboxOnly);
   };
-  app.get('/code/:codeNo', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: "The code's merchant, fixed amount and label, and the channels it takes",
-      params: cashierCodeParams,
-      response: { 200: envelopeSchema(cashierCode) },
-    },
-    handler: async (request) => ok(await codeForPayer(app.db, request.params.codeNo)),
-  });
-  app.post('/order', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Create a PENDING order for a bound code; the same idempotencyKey answers the same order',
-      body: cashierOrderBody,
-      response: { 200: envelopeSchema(cashierOrder) },
-    },
-    handler: async (request) => ok(await createPayment(app.db, request.actor, request.body, settings)),
-  });
-  app.get('/order/:orderNo', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: "The payer's view of an order (poll it until it is no longer PENDING)",
-      params: cashierOrderParams,
-      response: { 200: envelopeSchema(cashierOrder) },
-    },
-    handler: async (request) => ok(await orderForPayer(app.db, request.params.orderNo)),
-  });
+  route(app, ep.cashierCode, async (request) => ok(await codeForPayer(app.db, request.params.codeNo)));
+  route(app, ep.cashierCreate, async (request) =>
+    ok(await createPayment(app.db, request.actor, request.body, settings)),
+  );
+  route(app, ep.cashierOrder, async (request) => ok(await orderForPayer(app.db, request.params.orderNo)));
   app.post('/sandbox/notify', {
     config: { access: 'public' },
     schema: {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { splitEndpoints, type DivApplyBody } from '@mchweb/contract';
+import type { DivApplyBody } from '@mchweb/contract';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
 import { splitKeys } from './query-keys';
 

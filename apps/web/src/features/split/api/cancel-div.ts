@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { splitEndpoints, type divCancelBody } from '@mchweb/contract';
+import type { divCancelBody } from '@mchweb/contract';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
 import { splitKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { splitEndpoints } from '@mchweb/contract';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
 import { DIV_POLL_MS } from './div-list';
 import { splitKeys } from './query-keys';

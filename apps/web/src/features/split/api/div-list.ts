@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { splitEndpoints, type divListBody, type DivPage } from '@mchweb/contract';
+import type { divListBody, DivPage } from '@mchweb/contract';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
 import { splitKeys, type DivListFilter } from './query-keys';
 
