@@ -8,18 +8,16 @@ import { changePassword, currentUser, login, logout, register } from './auth.ser
 
 /** Signing in and out, registering, the password, and the signed-in user with menu and buttons. */
 const authRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
-  route(app, ep.register, async (request) => ok(await register(app.db, request.actor, request.body)), {
-    authRateLimitScale: opts.config.authRateLimitScale,
-  });
-  route(app, ep.login, async (request) => ok(await login(app.db, request.actor, request.body)), {
-    authRateLimitScale: opts.config.authRateLimitScale,
-  });
+  /** The per-address limits of the calls that guess secrets or cost money scale with AUTH_RATE_LIMIT_SCALE. */
+  const scaled = { authRateLimitScale: opts.config.authRateLimitScale };
+  route(app, ep.register, async (request) => ok(await register(app.db, request.actor, request.body)), scaled);
+  route(app, ep.login, async (request) => ok(await login(app.db, request.actor, request.body)), scaled);
   route(app, ep.logout, async (request) => ok(await logout(app.db, request.actor).then(() => null)));
   route(
     app,
     ep.changePassword,
     async (request) => ok(await changePassword(app.db, request.actor, request.body).then(() => null)),
-    { authRateLimitScale: opts.config.authRateLimitScale },
+    scaled,
   );
   // The same frozen answer while the access cache holds its parts: encoded once (frozen-answer.ts).
   route(app, ep.currentUser, async (request) =>

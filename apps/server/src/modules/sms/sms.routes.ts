@@ -10,10 +10,10 @@ import { smsOutbox } from './sms.tables.ts';
 
 /** SMS verification codes: /sms/send, and in the sandbox the outbox a tester reads the codes from. */
 const smsRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
+  /** The per-address limits of the calls that guess secrets or cost money scale with AUTH_RATE_LIMIT_SCALE. */
+  const scaled = { authRateLimitScale: opts.config.authRateLimitScale };
   // Per-address limit on a call that costs money, on top of the global one.
-  route(app, ep.send, async (request) => ok(await sendSmsCode(app.db, opts.smsSender, request.body)), {
-    authRateLimitScale: opts.config.authRateLimitScale,
-  });
+  route(app, ep.send, async (request) => ok(await sendSmsCode(app.db, opts.smsSender, request.body)), scaled);
 
   if (opts.config.sandbox) {
     // Sandbox only: lets a tester (and the end-to-end tests) read the codes the development SMS sender "sent".
