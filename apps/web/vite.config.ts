@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { endpointPaths } from './endpoint-paths';
 import { precompress } from './precompress';
 
 /** Packages whose modules have no import-time side effects although their package.json does not say so. */
@@ -15,7 +16,7 @@ const FIRST_VISIT_PAGES =
 
 export default defineConfig({
   base: '/mchweb/',
-  plugins: [react(), precompress()],
+  plugins: [endpointPaths(), react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -57,13 +57,13 @@ const PHRASES: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^must be a merchant number like M100000001$/, () => '须为商户号，如 M100000001'],
   [/^must be an application number like A20260501093000123456$/, () => '须为进件申请号，如 A20260501093000123456'],
   [/^must be an invitation number from an invitation link$/, () => '须为邀请链接中的邀请号'],
-  // Payment codes and money (contract: code.ts, code-api.ts, order.ts)
+  // Payment codes and money (contract: code/, order/)
   [/^must be a payment code number of 12 digits$/, () => '须为 12 位数字的收款码编号'],
   [/^must be a batch number like (B\d+)$/, (m) => `须为批次号，如 ${m[1]}`],
   [/^must be a whole number of fen$/, () => '须为整数（单位：分）'],
   [/^must be at least (¥[\d,.]+)$/, (m) => `不能少于 ${m[1]}`],
   [/^must be at most (¥[\d,.]+)$/, (m) => `不能超过 ${m[1]}`],
-  // Funds (contract: funds.ts, div.ts, order.ts)
+  // Funds (contract: transfer/, split/, order/)
   [/^must share at most (\d+) % in all \(now (\d+) %\)$/, (m) => `分账比例合计不能超过 ${m[1]}%（当前 ${m[2]}%）`],
   [/^must not include the merchant itself$/, () => '不能包含分账商户自身'],
   [/^must not name a merchant twice$/, () => '同一商户不能重复添加'],

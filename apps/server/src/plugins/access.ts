@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code, isPermission, type Permission } from '@mchweb/contract';
+import { Code, isPermission, type Access } from '@mchweb/contract';
 import { ACCESS_CHANNEL, AccessCache } from '../access-cache.ts';
 import { anonymousActor, memberBlock, type Actor } from '../actor.ts';
 import { M } from '../i18n/messages.ts';
@@ -11,14 +11,11 @@ import { hashToken, lookupSession } from '../modules/session/index.ts';
 import { sendEnvelope } from './envelope.ts';
 
 /**
- * Who may call a route. Every API route declares one in `config.access`; registering a route without it fails
- * at start-up, so no route is left open by forgetting.
- * - public: anyone (a valid token is still read when sent)
- * - signedIn: a valid session, with or without a current company
- * - member: an active member of an active current company
- * - a permission code: a member whose role grants it
+ * Who may call a route (declared with each endpoint in @mchweb/contract, see its `Access`). Every API route
+ * declares one in `config.access`; registering a route without it fails at start-up, so no route is left open by
+ * forgetting.
  */
-export type Access = 'public' | 'signedIn' | 'member' | Permission;
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

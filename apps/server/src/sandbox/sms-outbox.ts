@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '@mchweb/contract';
+import { sandboxEndpoints as ep } from '@mchweb/contract';
 import { ok } from '../errors.ts';
 import type { ModuleContext } from '../module.ts';
 import { keepInOutbox, outboxOf } from '../modules/sms/index.ts';
+import { route } from '../route.ts';
 import type { SmsSender } from '../sms-sender.ts';
 
 /**
@@ -24,15 +24,5 @@ export function createSmsSender(log: FastifyBaseLogger, { logText }: { logText: 
 
 /** Lets a tester (and the end-to-end tests) read the codes the SMS sender "sent". */
 export const smsOutboxRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app) => {
-  app.get('/dev/sms-outbox', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['sandbox'],
-      querystring: z.strictObject({ mobile: z.string().max(20) }),
-      response: {
-        200: envelopeSchema(z.array(z.object({ scene: z.string(), text: z.string(), createdAt: z.date() }))),
-      },
-    },
-    handler: async (request) => ok(await outboxOf(app.db, request.query.mobile)),
-  });
+  route(app, ep.smsOutbox, async (request) => ok(await outboxOf(app.db, request.query.mobile)));
 };

@@ -40,20 +40,6 @@ export async function apiPost<T>(url: string, body: object = {}, options: CallOp
 }
 
 /**
- * S7.3: switching organisation is a call to the page's origin, not the merchant base. A refusal with a company
- * code stays a toast (`companyCodes: 'self'`, S8.7): the user keeps working in the organisation they are in.
- */
-export async function changeCompany(companyId: number): Promise<void> {
-  await (
-    await client()
-  ).post<Envelope<null>>(
-    `${window.location.origin}/api/websession/changeCompany`,
-    { companyId },
-    { companyCodes: 'self' },
-  );
-}
-
-/**
  * A server path outside the merchant base (`/api/pay/...`, a file's `url` from an upload) as a full address at
  * the API's origin: the request layer's base would otherwise be put in front of it.
  */

@@ -5,7 +5,9 @@ import { setupServer } from 'msw/node';
 import { Modal, message } from 'antd';
 import axios from 'axios';
 import { Blob as NodeBlob } from 'node:buffer';
-import { apiGet, apiPost, changeCompany, download, upload } from './api';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { apiGet, apiPost, download, upload } from './api';
+import { call } from './api-client';
 import { ApiError, http, REQUEST_TIMEOUT_MS, setLoginNavigator, setPathNavigator } from './request';
 import { isNetworkOnline, setNetworkOnline } from './network';
 import { fetchCompanyInfo } from './session';
@@ -14,6 +16,10 @@ import { changeLanguage } from '@/i18n';
 const ok = (data: unknown) => HttpResponse.json({ status: 200, code: 200, msg: 'ok', message: 'ok', data });
 const refuse = (code: number, msg: string, status = 200) =>
   HttpResponse.json({ status: code === 503 ? 503 : status, code, msg, message: msg, data: null }, { status });
+
+/** S7.3: switching organisation, as features/company/api/change-company.ts calls it. */
+const changeCompany = (companyId: number) =>
+  call(companyEndpoints.changeCompany, { body: { companyId } }, { companyCodes: 'self', pageOrigin: true });
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

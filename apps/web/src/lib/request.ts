@@ -1,5 +1,7 @@
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { Envelope } from '@mchweb/contract';
+// The endpoint module alone (types and this constant): the request layer's chunk carries no schemas.
+import { MERCHANT_API_BASE } from '@mchweb/contract/endpoint';
 import { currentLanguage, t } from '@/i18n';
 import { ENV } from './env';
 import { setNetworkOnline } from './network';
@@ -29,8 +31,8 @@ declare module 'axios' {
   }
 }
 
-/** S7.1 / S9.2 */
-export const API_BASE = '/api/merchant/';
+/** S7.1 / S9.2: the merchant API's base (declared with the endpoints in the contract). */
+export const API_BASE = MERCHANT_API_BASE;
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** S8.5 / S9.4: at most one "server error" toast per second. */
 export const SERVER_ERROR_DEBOUNCE_MS = 1000;

@@ -1,33 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  codeBatch,
-  codeBatchCreateBody,
-  codeBatchListBody,
-  codeBatchPage,
-  codeBindAnswer,
-  codeBindBody,
-  codeListBody,
-  codeListItem,
-  codeNoBody,
-  codePage,
-  codePayPath,
-  codePngQuery,
-  codeSheetQuery,
-  envelopeSchema,
-} from '@mchweb/contract';
+import { codePayPath, codeEndpoints as ep } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { notFound, ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
+import { route } from '../../route.ts';
 import { contentDispositionFor } from '../upload/index.ts';
 import { CODE } from './code.messages.ts';
 import { createBatch, listBatches } from './code-batch.service.ts';
 import { bindCode, disableCode, unbindCode } from './code-binding.service.ts';
 import { batchCodes, listCodes } from './code-query.service.ts';
 import { codePng, sheetFont, sheetPdf } from './code-sheet.ts';
-
-const tags = ['code'];
-const codeAnswer = { 200: envelopeSchema(codeListItem) };
 
 /** A file answer (S7.4: the client skips the envelope checks for it); never kept by a shared cache. */
 function sendFile(reply: FastifyReply, type: string, name: string, bytes: Buffer) {
@@ -48,88 +31,32 @@ const codeRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config })
   const fileName = (request: FastifyRequest, no: string, ext: string) =>
     `${CODE.sheetFileName[request.actor.language]}_${no}.${ext}`;
 
-  app.post('/code/batch/create', {
-    config: { access: 'code:edit' },
-    schema: {
-      tags,
-      summary: 'Generate a batch of 1 to 1000 UNBOUND codes with random numbers',
-      body: codeBatchCreateBody,
-      response: { 200: envelopeSchema(codeBatch) },
-    },
-    handler: async (request) => ok(await createBatch(app.db, request.actor, request.body)),
+  route(app, ep.batchCreate, async (request) => ok(await createBatch(app.db, request.actor, request.body)));
+  route(app, ep.batchList, async (request) => ok(await listBatches(app.db, request.actor, request.body)));
+  route(app, ep.list, async (request) => ok(await listCodes(app.db, request.actor, request.body)));
+  route(app, ep.bind, async (request) => ok(await bindCode(app.db, request.actor, request.body)));
+  route(app, ep.unbind, async (request) => ok(await unbindCode(app.db, request.actor, request.body)));
+  route(app, ep.disable, async (request) => ok(await disableCode(app.db, request.actor, request.body)));
+  route(app, ep.sheet, async (request, reply) => {
+    const member = requireMember(request.actor);
+    const codes = await batchCodes(app.db, member.companyId, request.query.batchNo);
+    if (!codes) throw notFound(CODE.batchNotFound);
+    const font = sheetFont(config.pdfFont);
+    if (!font) request.log.warn('no font with Chinese glyphs found (MCHWEB_PDF_FONT): names are drawn in Latin only');
+    const pdf = await sheetPdf({
+      companyName: member.companyName,
+      batchNo: request.query.batchNo,
+      codes,
+      urlOf: urlOf(request),
+      font,
+    });
+    return sendFile(reply, 'application/pdf', fileName(request, request.query.batchNo, 'pdf'), pdf);
   });
-  app.post('/code/batch/list', {
-    config: { access: 'code:view' },
-    schema: {
-      tags,
-      summary: 'Batches newest first with their codes counted per status; keyset pages',
-      body: codeBatchListBody,
-      response: { 200: envelopeSchema(codeBatchPage) },
-    },
-    handler: async (request) => ok(await listBatches(app.db, request.actor, request.body)),
-  });
-  app.post('/code/list', {
-    config: { access: 'code:view' },
-    schema: {
-      tags,
-      summary: 'Codes newest first with their merchant; filters batchNo, status[], mchNo, codeNo (exact), label',
-      body: codeListBody,
-      response: { 200: envelopeSchema(codePage) },
-    },
-    handler: async (request) => ok(await listCodes(app.db, request.actor, request.body)),
-  });
-  app.post('/code/bind', {
-    config: { access: 'code:bind' },
-    schema: {
-      tags,
-      summary: 'Bind (or rebind) a code to an ACTIVE merchant with an optional fixed amount and label',
-      body: codeBindBody,
-      response: { 200: envelopeSchema(codeBindAnswer) },
-    },
-    handler: async (request) => ok(await bindCode(app.db, request.actor, request.body)),
-  });
-  app.post('/code/unbind', {
-    config: { access: 'code:bind' },
-    schema: { tags, summary: 'Unbind a BOUND code', body: codeNoBody, response: codeAnswer },
-    handler: async (request) => ok(await unbindCode(app.db, request.actor, request.body)),
-  });
-  app.post('/code/disable', {
-    config: { access: 'code:edit' },
-    schema: { tags, summary: 'Disable a code for good', body: codeNoBody, response: codeAnswer },
-    handler: async (request) => ok(await disableCode(app.db, request.actor, request.body)),
-  });
-  app.get('/code/sheet', {
-    config: { access: 'code:view' },
-    schema: {
-      tags,
-      summary: "The batch as a printable A4 PDF: 12 QR codes a page with number and the organisation's name",
-      querystring: codeSheetQuery,
-    },
-    handler: async (request, reply) => {
-      const member = requireMember(request.actor);
-      const codes = await batchCodes(app.db, member.companyId, request.query.batchNo);
-      if (!codes) throw notFound(CODE.batchNotFound);
-      const font = sheetFont(config.pdfFont);
-      if (!font) request.log.warn('no font with Chinese glyphs found (MCHWEB_PDF_FONT): names are drawn in Latin only');
-      const pdf = await sheetPdf({
-        companyName: member.companyName,
-        batchNo: request.query.batchNo,
-        codes,
-        urlOf: urlOf(request),
-        font,
-      });
-      return sendFile(reply, 'application/pdf', fileName(request, request.query.batchNo, 'pdf'), pdf);
-    },
-  });
-  app.get('/code/png', {
-    config: { access: 'code:view' },
-    schema: { tags, summary: "One code's QR as a PNG image", querystring: codePngQuery },
-    handler: async (request, reply) => {
-      const { codeNo } = request.query;
-      const found = await listCodes(app.db, request.actor, { codeNo, limit: 1 });
-      if (found.rows.length === 0) throw notFound(CODE.notFound);
-      return sendFile(reply, 'image/png', fileName(request, codeNo, 'png'), await codePng(urlOf(request)(codeNo)));
-    },
+  route(app, ep.png, async (request, reply) => {
+    const { codeNo } = request.query;
+    const found = await listCodes(app.db, request.actor, { codeNo, limit: 1 });
+    if (found.rows.length === 0) throw notFound(CODE.notFound);
+    return sendFile(reply, 'image/png', fileName(request, codeNo, 'png'), await codePng(urlOf(request)(codeNo)));
   });
 };
 export default codeRoutes;

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Code, envelopeSchema, fileId, INCO_UPLOAD_MAX_BYTES, incoUploadResult, inviteNo } from '@mchweb/contract';
+import { Code, INCO_UPLOAD_MAX_BYTES, inviteNo, onboardingEndpoints as ep } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { BizError, invalid, notFound, ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
+import { route } from '../../route.ts';
 import { contentDispositionFor, openUpload, storeUpload, UPLOAD } from '../upload/index.ts';
 import { usableInvitationOf } from './invitee.service.ts';
 import { ONBOARDING } from './onboarding.messages.ts';
@@ -14,12 +14,6 @@ import { ONBOARDING } from './onboarding.messages.ts';
 // registered for these routes only: one file of at most 5 MiB, and the invitation number as a field.
 
 const LIMITS = { fileSize: INCO_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 200 };
-const uploadSchema = (summary: string) => ({
-  tags: ['onboarding'],
-  summary,
-  consumes: ['multipart/form-data'],
-  response: { 200: envelopeSchema(incoUploadResult) },
-});
 
 /**
  * The multipart parser's refusals as the envelope's codes, naming the field. Whatever else the parser throws
@@ -75,72 +69,48 @@ async function sendFile(reply: FastifyReply, found: NonNullable<Awaited<ReturnTy
     .send(found.stream);
 }
 
-const fileParams = z.strictObject({ fileId });
-
 /** A member's uploads and downloads, under /api/merchant. */
 export const memberUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { storage }) => {
   await app.register(multipart, { limits: LIMITS });
-  app.post('/inco/upload', {
-    config: { access: 'onboarding:edit' },
-    schema: uploadSchema('Upload one document (multipart, field file): JPEG, PNG, WebP or PDF, at most 5 MiB'),
-    handler: async (request) => {
-      const { companyId } = requireMember(request.actor);
-      const { file } = await readForm(request);
-      const stored = await storeUpload(app.db, storage, request.actor, { companyId, inviteNo: null, ...file });
-      return ok({ ...stored, url: `/api/merchant/inco/file/${stored.fileId}` });
-    },
+  route(app, ep.upload, async (request) => {
+    const { companyId } = requireMember(request.actor);
+    const { file } = await readForm(request);
+    const stored = await storeUpload(app.db, storage, request.actor, { companyId, inviteNo: null, ...file });
+    return ok({ ...stored, url: `/api/merchant/inco/file/${stored.fileId}` });
   });
-  app.get('/inco/file/:fileId', {
-    config: { access: 'onboarding:view' },
-    schema: { tags: ['onboarding'], summary: "Read an upload of the organisation's", params: fileParams },
-    handler: async (request, reply) => {
-      const { companyId } = requireMember(request.actor);
-      const found = await openUpload(app.db, storage, request.params.fileId);
-      if (!found || found.meta.companyId !== companyId) {
-        found?.stream.destroy();
-        throw notFound(ONBOARDING.fileNotFound);
-      }
-      return sendFile(reply, found);
-    },
+  route(app, ep.file, async (request, reply) => {
+    const { companyId } = requireMember(request.actor);
+    const found = await openUpload(app.db, storage, request.params.fileId);
+    if (!found || found.meta.companyId !== companyId) {
+      found?.stream.destroy();
+      throw notFound(ONBOARDING.fileNotFound);
+    }
+    return sendFile(reply, found);
   });
 };
 
 /** The invited merchant's uploads and downloads, under /api/pay: only through an invitation that can be used. */
 export const inviteeUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { storage }) => {
   await app.register(multipart, { limits: LIMITS });
-  app.post('/inco/upload', {
-    // Anyone holding the link may upload: at most 30 files a minute from one address, on top of the API's limit.
-    config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
-    schema: uploadSchema('Upload one document through an invitation (multipart: inviteNo, file)'),
-    handler: async (request) => {
-      const { fields, file } = await readForm(request);
-      const number = inviteNo.safeParse(fields.inviteNo ?? '');
-      if (!number.success) throw invalid(ONBOARDING.inviteNoField);
-      const invitation = await usableInvitationOf(app.db, number.data);
-      const stored = await storeUpload(app.db, storage, request.actor, {
-        companyId: invitation.companyId,
-        inviteNo: invitation.inviteNo,
-        ...file,
-      });
-      return ok({ ...stored, url: `/api/pay/inco/file/${stored.fileId}?inviteNo=${invitation.inviteNo}` });
-    },
+  route(app, ep.publicUpload, async (request) => {
+    const { fields, file } = await readForm(request);
+    const number = inviteNo.safeParse(fields.inviteNo ?? '');
+    if (!number.success) throw invalid(ONBOARDING.inviteNoField);
+    const invitation = await usableInvitationOf(app.db, number.data);
+    const stored = await storeUpload(app.db, storage, request.actor, {
+      companyId: invitation.companyId,
+      inviteNo: invitation.inviteNo,
+      ...file,
+    });
+    return ok({ ...stored, url: `/api/pay/inco/file/${stored.fileId}?inviteNo=${invitation.inviteNo}` });
   });
-  app.get('/inco/file/:fileId', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['onboarding'],
-      summary: 'Read a file uploaded through this invitation',
-      params: fileParams,
-      querystring: z.strictObject({ inviteNo }),
-    },
-    handler: async (request, reply) => {
-      const invitation = await usableInvitationOf(app.db, request.query.inviteNo);
-      const found = await openUpload(app.db, storage, request.params.fileId);
-      if (!found || found.meta.inviteNo !== invitation.inviteNo) {
-        found?.stream.destroy();
-        throw notFound(ONBOARDING.fileNotFound);
-      }
-      return sendFile(reply, found);
-    },
+  route(app, ep.publicFile, async (request, reply) => {
+    const invitation = await usableInvitationOf(app.db, request.query.inviteNo);
+    const found = await openUpload(app.db, storage, request.params.fileId);
+    if (!found || found.meta.inviteNo !== invitation.inviteNo) {
+      found?.stream.destroy();
+      throw notFound(ONBOARDING.fileNotFound);
+    }
+    return sendFile(reply, found);
   });
 };

@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelopeSchema,
-  exportOrderBody,
-  orderDetail,
-  orderDetailQuery,
-  orderFilter,
-  orderListBody,
-  orderPage,
-  orderSummary,
-  refundAnswer,
-  refundBody,
-} from '@mchweb/contract';
+import { orderEndpoints as ep } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { invalid, ok, okJsonText } from '../../errors.ts';
 import { sendExport, XLSX_MAX_DATA_ROWS } from '../../export-file.ts';
 import type { ModuleContext } from '../../module.ts';
+import { route } from '../../route.ts';
 import { recordAudit } from '../audit/index.ts';
 import { orderFile } from './order-export.ts';
 import { resolveFilter } from './order-filter.ts';
@@ -23,87 +13,42 @@ import { orderSummary as summaryOf } from './order-summary.service.ts';
 import { ORDER } from './order.messages.ts';
 import { requestRefund } from './refund.service.ts';
 
-const tags = ['order'];
 const EXPORT_MAX_DAYS = 366;
 
 /** Orders of the current organisation (/order): list, totals, detail, refund, export. */
 const orderRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, channels }) => {
   const tz = config.timezone;
-  app.post('/order/list', {
-    config: { access: 'order:view', readOnly: true },
-    schema: {
-      tags,
-      summary: 'Orders of the filter, newest first (default: the last 7 days and today); keyset pages',
-      body: orderListBody,
-      response: { 200: envelopeSchema(orderPage) },
-    },
-    handler: async (request, reply) => {
-      const { cursor, limit, ...filter } = request.body;
-      const r = resolveFilter(requireMember(request.actor), filter, tz);
-      const page = await listOrders(app.database, r, { cursor, limit });
-      // JSON text already: a string with a JSON content type goes out as it is, past the response schema (which
-      // documents it; a test holds the text to it). The cast is for the schema's type, which a string is not.
-      return reply.type('application/json; charset=utf-8').send(okJsonText(page) as never);
-    },
+  route(app, ep.list, async (request, reply) => {
+    const { cursor, limit, ...filter } = request.body;
+    const r = resolveFilter(requireMember(request.actor), filter, tz);
+    const page = await listOrders(app.database, r, { cursor, limit });
+    // JSON text already: a string with a JSON content type goes out as it is, past the response schema (which
+    // documents it; a test holds the text to it). The cast is for the schema's type, which a string is not.
+    return reply.type('application/json; charset=utf-8').send(okJsonText(page) as never);
   });
-  app.post('/order/summary', {
-    config: { access: 'order:view', readOnly: true },
-    schema: {
-      tags,
-      summary: 'Totals of the same filter: count, paid count, amount, refunded, fee kept, net',
-      body: orderFilter,
-      response: { 200: envelopeSchema(orderSummary) },
-    },
-    handler: async (request) => {
-      const r = resolveFilter(requireMember(request.actor), request.body, tz);
-      return ok(await summaryOf(app.db, r, tz));
-    },
+  route(app, ep.summary, async (request) => {
+    const r = resolveFilter(requireMember(request.actor), request.body, tz);
+    return ok(await summaryOf(app.db, r, tz));
   });
-  app.get('/order/detail', {
-    config: { access: 'order:view' },
-    schema: {
-      tags,
-      summary: 'An order with its timeline, refunds and ledger postings',
-      querystring: orderDetailQuery,
-      response: { 200: envelopeSchema(orderDetail) },
-    },
-    handler: async (request) => ok(await detailOf(app.db, request.actor, request.query.orderNo)),
-  });
-  app.post('/order/refund', {
-    config: { access: 'order:refund' },
-    schema: {
-      tags,
-      summary: 'Refund part or all of what is left of a paid order (PROCESSING until the channel answers)',
-      body: refundBody,
-      response: { 200: envelopeSchema(refundAnswer) },
-    },
-    handler: async (request) => ok(await requestRefund(app.db, request.actor, request.body, channels)),
-  });
-  app.post('/exportOrder', {
-    config: { access: 'order:export' },
-    schema: {
-      tags,
-      summary: 'Every order of the filter as CSV (UTF-8 with BOM) or XLSX, streamed; answers the file',
-      body: exportOrderBody,
-    },
-    handler: async (request, reply) => {
-      const r = resolveFilter(requireMember(request.actor), request.body.filter, tz);
-      if (r.end.getTime() - r.start.getTime() > EXPORT_MAX_DAYS * 86_400_000) throw invalid(ORDER.exportTooWide);
-      if (request.body.format === 'xlsx') {
-        // Refused before the file starts: an Excel sheet ends at 1 048 576 rows (the day totals count fast).
-        const { count } = await summaryOf(app.db, r, tz);
-        if (count > XLSX_MAX_DATA_ROWS) throw invalid(ORDER.xlsxTooMany(count));
-      }
-      await recordAudit(app.db, request.actor, {
-        action: 'order.export',
-        targetType: 'order',
-        detail: { filter: request.body.filter, format: request.body.format },
-      });
-      const { format } = request.body;
-      const name = `${request.actor.language === 'zh-CN' ? '订单' : 'orders'}_${r.start.toISOString().slice(0, 10)}_${new Date(r.end.getTime() - 1).toISOString().slice(0, 10)}.${format}`;
-      const body = orderFile(app.database, r, format, request.actor.language, tz);
-      return sendExport(reply, name, format, body);
-    },
+  route(app, ep.detail, async (request) => ok(await detailOf(app.db, request.actor, request.query.orderNo)));
+  route(app, ep.refund, async (request) => ok(await requestRefund(app.db, request.actor, request.body, channels)));
+  route(app, ep.export, async (request, reply) => {
+    const r = resolveFilter(requireMember(request.actor), request.body.filter, tz);
+    if (r.end.getTime() - r.start.getTime() > EXPORT_MAX_DAYS * 86_400_000) throw invalid(ORDER.exportTooWide);
+    if (request.body.format === 'xlsx') {
+      // Refused before the file starts: an Excel sheet ends at 1 048 576 rows (the day totals count fast).
+      const { count } = await summaryOf(app.db, r, tz);
+      if (count > XLSX_MAX_DATA_ROWS) throw invalid(ORDER.xlsxTooMany(count));
+    }
+    await recordAudit(app.db, request.actor, {
+      action: 'order.export',
+      targetType: 'order',
+      detail: { filter: request.body.filter, format: request.body.format },
+    });
+    const { format } = request.body;
+    const name = `${request.actor.language === 'zh-CN' ? '订单' : 'orders'}_${r.start.toISOString().slice(0, 10)}_${new Date(r.end.getTime() - 1).toISOString().slice(0, 10)}.${format}`;
+    const body = orderFile(app.database, r, format, request.actor.language, tz);
+    return sendExport(reply, name, format, body);
   });
 };
 export default orderRoutes;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { changePasswordBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { authEndpoints } from '@mchweb/contract/auth/endpoints';
+import { call } from '@/lib/api-client';
 
 /** POST /user/changePassword: the server ends the user's other sessions; quiet, the form shows the msg. */
 export const changePassword = (input: z.input<typeof changePasswordBody>) =>
-  apiPost<null>('/user/changePassword', input, { quiet: true });
+  call(authEndpoints.changePassword, { body: input }, { quiet: true });

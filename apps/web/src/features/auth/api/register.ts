@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { LoginData, registerBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { registerBody } from '@mchweb/contract';
+import { authEndpoints } from '@mchweb/contract/auth/endpoints';
+import { call } from '@/lib/api-client';
 
 export type RegisterInput = z.input<typeof registerBody>;
 
 /** POST /register: signs the new user in (same answer as /login); quiet, the form shows the msg. */
-export const register = (input: RegisterInput) => apiPost<LoginData>('/register', input, { quiet: true });
+export const register = (input: RegisterInput) => call(authEndpoints.register, { body: input }, { quiet: true });

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { smsSendData } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { smsEndpoints } from '@mchweb/contract/sms/endpoints';
+import { call } from '@/lib/api-client';
 
 /** POST /sms/send with scene register; quiet so the error stands beside the mobile field. */
 export const sendRegisterCode = (mobile: string) =>
-  apiPost<z.infer<typeof smsSendData>>('/sms/send', { mobile, scene: 'register' }, { quiet: true });
+  call(smsEndpoints.send, { body: { mobile, scene: 'register' } }, { quiet: true });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BillBody, BillRowsBody, MovementPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { BillBody, BillRowsBody } from '@mchweb/contract';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { billKeys } from './query-keys';
 
 export const BILL_PAGE_SIZE = 50;
@@ -10,7 +11,7 @@ export const BILL_PAGE_SIZE = 50;
  * more" under rows already shown, without the top progress bar.
  */
 export const fetchBillRows = (body: BillRowsBody, signal?: AbortSignal) =>
-  apiPost<MovementPage>('/bill/rows', body, { signal, background: Boolean(body.cursor) });
+  call(settlementEndpoints.billRows, { body }, { signal, background: Boolean(body.cursor) });
 
 export const billRowsQuery = (bill: BillBody, limit = BILL_PAGE_SIZE) =>
   infiniteQueryOptions({

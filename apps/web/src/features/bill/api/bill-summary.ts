@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillBody, BillSummary } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { BillBody } from '@mchweb/contract';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { billKeys } from './query-keys';
 
 /**
@@ -8,7 +9,7 @@ import { billKeys } from './query-keys';
  * per channel, the day's settlements and whether anything traded at all.
  */
 export const fetchBillSummary = (bill: BillBody, signal?: AbortSignal) =>
-  apiPost<BillSummary>('/bill/summary', bill, { signal });
+  call(settlementEndpoints.billSummary, { body: bill }, { signal });
 
 export const billSummaryQuery = (bill: BillBody) =>
   queryOptions({ queryKey: billKeys.summary(bill), queryFn: ({ signal }) => fetchBillSummary(bill, signal) });

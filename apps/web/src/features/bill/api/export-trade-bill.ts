@@ -1,5 +1,6 @@
 import type { ExportTradeBillBody } from '@mchweb/contract';
-import { download } from '@/lib/api';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { download } from '@/lib/api-client';
 import { EXPORT_TIMEOUT_MS } from '@/components/export-buttons';
 
 /**
@@ -11,4 +12,9 @@ export const exportTradeBill = (
   body: ExportTradeBillBody,
   onProgress?: (percent: number, loaded: number) => void,
   signal?: AbortSignal,
-) => download('/exportTradeBill', body, onProgress, `bill.${body.format}`, { signal, timeout: EXPORT_TIMEOUT_MS });
+) =>
+  download(
+    settlementEndpoints.exportTradeBill,
+    { body },
+    { onProgress, fallbackName: `bill.${body.format}`, signal, timeout: EXPORT_TIMEOUT_MS },
+  );

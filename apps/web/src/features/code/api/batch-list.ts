@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CodeBatchListBody, CodeBatchPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { CodeBatchListBody } from '@mchweb/contract';
+import { codeEndpoints } from '@mchweb/contract/code/endpoints';
+import { call } from '@/lib/api-client';
 import { codeKeys } from './query-keys';
 
 export const BATCH_PAGE_SIZE = 20;
 
 /** POST /code/batch/list: the organisation's batches newest first with counts per status, keyset pages. */
 export const fetchBatchList = (body: CodeBatchListBody, signal?: AbortSignal) =>
-  apiPost<CodeBatchPage>('/code/batch/list', body, { signal });
+  call(codeEndpoints.batchList, { body }, { signal });
 
 export const batchListQuery = () =>
   infiniteQueryOptions({

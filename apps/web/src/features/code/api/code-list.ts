@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CodeListBody, CodePage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { CodeListBody } from '@mchweb/contract';
+import { codeEndpoints } from '@mchweb/contract/code/endpoints';
+import { call } from '@/lib/api-client';
 import { codeKeys, type CodeListFilter } from './query-keys';
 
 export type { CodeListFilter };
@@ -8,7 +9,7 @@ export const CODE_PAGE_SIZE = 20;
 
 /** POST /code/list: codes newest first with their merchant; keyset pages (`nextCursor` back as `cursor`). */
 export const fetchCodeList = (body: CodeListBody, signal?: AbortSignal) =>
-  apiPost<CodePage>('/code/list', body, { signal });
+  call(codeEndpoints.list, { body }, { signal });
 
 export const codeListQuery = (filter: CodeListFilter, limit = CODE_PAGE_SIZE) =>
   infiniteQueryOptions({

@@ -1,7 +1,8 @@
-import type { CodeListItem, CodeNoBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { CodeNoBody } from '@mchweb/contract';
+import { codeEndpoints } from '@mchweb/contract/code/endpoints';
+import { call } from '@/lib/api-client';
 import { useCodeMutation } from './use-code-mutation';
 
 /** POST /code/unbind (code:bind): BOUND -> UNBOUND. A refusal is toasted by the request layer. */
-export const unbindCode = (input: CodeNoBody) => apiPost<CodeListItem>('/code/unbind', input);
+export const unbindCode = (input: CodeNoBody) => call(codeEndpoints.unbind, { body: input });
 export const useUnbindCode = () => useCodeMutation(unbindCode);

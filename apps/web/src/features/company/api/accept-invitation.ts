@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { staffInvitationBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { call } from '@/lib/api-client';
 import { fetchCompanyInfo, storeCompanyInfo } from '@/lib/session';
 import { companyKeys } from './query-keys';
 
 export type InvitationAnswerInput = z.input<typeof staffInvitationBody>;
 
 /** POST /staff/invitation/accept; a refusal (withdrawn meanwhile: 404) is toasted by the request layer. */
-export const acceptInvitation = (input: InvitationAnswerInput) => apiPost<null>('/staff/invitation/accept', input);
+export const acceptInvitation = (input: InvitationAnswerInput) =>
+  call(companyEndpoints.invitationAccept, { body: input });
 
 /**
  * Accept: the organisation joins the user's list and counts as "another organisation" for the guard (a user

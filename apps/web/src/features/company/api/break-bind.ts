@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { call } from '@/lib/api-client';
 import { refreshAfterCompanySwitch } from '@/lib/session';
 import { refetchCompanyList } from './company-list';
 
 /** GET /feeManager/breakBind?companyId=: leave an organisation; the last owner is refused (toast with msg). */
-export const breakBind = (companyId: number) => apiGet<null>('/feeManager/breakBind', { companyId });
+export const breakBind = (companyId: number) => call(companyEndpoints.breakBind, { query: { companyId } });
 
 /** Leave an organisation; leaving the current one refreshes the session (then it has none, or the next). */
 export function useLeaveCompany() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CompanyListItem } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { call } from '@/lib/api-client';
 import { companyKeys } from './query-keys';
 
 /** GET /company/list: the user's organisations with role, status and which one is current. */
 export const companyListQuery = () =>
   queryOptions({
     queryKey: companyKeys.list(),
-    queryFn: ({ signal }) => apiGet<CompanyListItem[]>('/company/list', {}, { signal }),
+    queryFn: ({ signal }) => call(companyEndpoints.list, {}, { signal }),
   });
 export const useCompanyList = () => useQuery(companyListQuery());
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardOverview } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { dashboardEndpoints } from '@mchweb/contract/dashboard/endpoints';
+import { call } from '@/lib/api-client';
 import { companyKeys } from './query-keys';
 
 /** How often an open /organ-home (or /welcome) reads today's figures again while the tab is visible. */
@@ -12,7 +12,7 @@ export const DASHBOARD_POLL_MS = 30_000;
  * shown, without the top progress bar.
  */
 export const fetchDashboardOverview = (signal?: AbortSignal, background = false) =>
-  apiGet<DashboardOverview>('/dashboard/overview', {}, { signal, background });
+  call(dashboardEndpoints.overview, {}, { signal, background });
 
 export const dashboardOverviewQuery = () =>
   queryOptions({

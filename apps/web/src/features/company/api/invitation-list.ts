@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffInvitation } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { call } from '@/lib/api-client';
 import { companyKeys } from './query-keys';
 
 /**
@@ -10,6 +10,6 @@ import { companyKeys } from './query-keys';
 export const invitationListQuery = () =>
   queryOptions({
     queryKey: companyKeys.invitations(),
-    queryFn: ({ signal }) => apiGet<StaffInvitation[]>('/staff/invitation/list', {}, { signal }),
+    queryFn: ({ signal }) => call(companyEndpoints.invitationList, {}, { signal }),
   });
 export const useInvitationList = () => useQuery(invitationListQuery());

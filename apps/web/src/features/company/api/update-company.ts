@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { CompanyInfo, updateCompanyBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { updateCompanyBody } from '@mchweb/contract';
+import { companyEndpoints } from '@mchweb/contract/company/endpoints';
+import { call } from '@/lib/api-client';
 import { useProfileMutation } from './company-info';
 import { companyKeys } from './query-keys';
 
@@ -8,7 +9,7 @@ export type UpdateCompanyInput = z.input<typeof updateCompanyBody>;
 
 /** POST /feeManager/updateCompany (owner only, `company:edit`); quiet: errors go beside the fields. */
 export const updateCompany = (input: UpdateCompanyInput) =>
-  apiPost<CompanyInfo>('/feeManager/updateCompany', input, { quiet: true });
+  call(companyEndpoints.update, { body: input }, { quiet: true });
 
 /** The profile and the organisation list follow the edit. */
 export const useUpdateCompany = () => useProfileMutation(updateCompany, companyKeys.list());

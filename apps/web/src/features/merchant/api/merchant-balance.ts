@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { merchantKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { merchantKeys } from './query-keys';
  * shows a refusal in place of the figures.
  */
 export const fetchMerchantBalance = (mchNo: string, signal?: AbortSignal) =>
-  apiGet<Balance>('/balance', { mchNo }, { signal, quiet: true });
+  call(transferEndpoints.balance, { query: { mchNo } }, { signal, quiet: true });
 
 export const merchantBalanceQuery = (mchNo: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MerchantDetail } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { merchantEndpoints } from '@mchweb/contract/merchant/endpoints';
+import { call } from '@/lib/api-client';
 import { merchantKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { merchantKeys } from './query-keys';
  * drawer shows a refusal (not found, another organisation's merchant) with a retry instead of a toast.
  */
 export const fetchMerchantDetail = (mchNo: string, signal?: AbortSignal) =>
-  apiGet<MerchantDetail>('/merchant/detail', { mchNo }, { signal, quiet: true });
+  call(merchantEndpoints.detail, { query: { mchNo } }, { signal, quiet: true });
 
 export const merchantDetailQuery = (mchNo: string) =>
   queryOptions({

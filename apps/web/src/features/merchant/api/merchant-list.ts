@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { MerchantListBody, MerchantPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { MerchantListBody } from '@mchweb/contract';
+import { merchantEndpoints } from '@mchweb/contract/merchant/endpoints';
+import { call } from '@/lib/api-client';
 import { merchantKeys, type MerchantListFilter } from './query-keys';
 
 export type { MerchantListFilter };
@@ -8,7 +9,7 @@ export const MERCHANT_PAGE_SIZE = 20;
 
 /** POST /merchant/list: the organisation's merchants, newest first, keyset pages (`nextCursor` back as `cursor`). */
 export const fetchMerchantList = (body: MerchantListBody, signal?: AbortSignal) =>
-  apiPost<MerchantPage>('/merchant/list', body, { signal });
+  call(merchantEndpoints.list, { body }, { signal });
 
 export const merchantListQuery = (filter: MerchantListFilter, limit = MERCHANT_PAGE_SIZE) =>
   infiniteQueryOptions({

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ApplyStatus, incoCancelBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { incoCancelBody } from '@mchweb/contract';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
 export type CancelApplicationInput = z.input<typeof incoCancelBody>;
 
 /** POST /inco/cancel: DRAFT, SUBMITTED or REJECTED -> CANCELED (an invitation still open for it is revoked). */
-export const cancelApplication = (input: CancelApplicationInput) =>
-  apiPost<{ applyNo: string; status: ApplyStatus }>('/inco/cancel', input);
+export const cancelApplication = (input: CancelApplicationInput) => call(onboardingEndpoints.cancel, { body: input });
 
 export function useCancelApplication() {
   const queryClient = useQueryClient();

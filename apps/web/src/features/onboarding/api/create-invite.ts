@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { getIncoQrCodeQuery, Invite } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import type { getIncoQrCodeQuery } from '@mchweb/contract';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
 export type CreateInviteInput = z.input<typeof getIncoQrCodeQuery>;
@@ -11,7 +12,11 @@ export type CreateInviteInput = z.input<typeof getIncoQrCodeQuery>;
  * is what the page draws as a QR code. Quiet: the form shows a refusal beside its fields.
  */
 export const createInvite = (input: CreateInviteInput) =>
-  apiGet<Invite>('/getIncoQrCode', input.remark ? input : { expiresInDays: input.expiresInDays }, { quiet: true });
+  call(
+    onboardingEndpoints.inviteQrCode,
+    { query: input.remark ? input : { expiresInDays: input.expiresInDays } },
+    { quiet: true },
+  );
 
 export function useCreateInvite() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IncoDetail } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
 /** GET /inco/detail?applyNo=: the application as saved, with its status and rejection reason. */
 export const fetchIncoDetail = (applyNo: string, signal?: AbortSignal) =>
-  apiGet<IncoDetail>('/inco/detail', { applyNo }, { signal, quiet: true });
+  call(onboardingEndpoints.detail, { query: { applyNo } }, { signal, quiet: true });
 
 export const incoDetailQuery = (applyNo: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { IncoListBody, IncoPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { IncoListBody } from '@mchweb/contract';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys, type IncoListFilter } from './query-keys';
 
 export type { IncoListFilter };
@@ -8,7 +9,7 @@ export const INCO_PAGE_SIZE = 20;
 
 /** POST /inco/list: the organisation's applications, newest first, keyset pages (`nextCursor` back as `cursor`). */
 export const fetchIncoList = (body: IncoListBody, signal?: AbortSignal) =>
-  apiPost<IncoPage>('/inco/list', body, { signal });
+  call(onboardingEndpoints.list, { body }, { signal });
 
 export const incoListQuery = (filter: IncoListFilter, limit = INCO_PAGE_SIZE) =>
   infiniteQueryOptions({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IncoProgress } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { getSession, loadCurrentUser } from '@/lib/session';
 import { onboardingKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ export const PROGRESS_POLL_MS = 3000;
 
 /** GET /inco/progress?applyNo=: the timeline, oldest first. */
 export const fetchIncoProgress = (applyNo: string, signal?: AbortSignal) =>
-  apiGet<IncoProgress>('/inco/progress', { applyNo }, { signal, quiet: true });
+  call(onboardingEndpoints.progress, { query: { applyNo } }, { signal, quiet: true });
 
 export const incoProgressQuery = (applyNo: string) =>
   queryOptions({

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { InviteListBody, InvitePage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { InviteListBody } from '@mchweb/contract';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys, type InviteListFilter } from './query-keys';
 
 export type { InviteListFilter };
 
 /** POST /inco/invite/list: the organisation's invitations, newest first, keyset pages. */
 export const fetchInviteList = (body: InviteListBody, signal?: AbortSignal) =>
-  apiPost<InvitePage>('/inco/invite/list', body, { signal });
+  call(onboardingEndpoints.inviteList, { body }, { signal });
 
 export const inviteListQuery = (filter: InviteListFilter, limit = 20) =>
   infiniteQueryOptions({

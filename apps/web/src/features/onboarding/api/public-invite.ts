@@ -1,5 +1,5 @@
-import type { PublicInvite } from '@mchweb/contract';
-import { apiGet, atApiOrigin } from '@/lib/api';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 
 /**
  * GET /api/pay/inco/:inviteNo (public, no sign-in): the invitation's status, organisation and saved draft. The
@@ -7,4 +7,4 @@ import { apiGet, atApiOrigin } from '@/lib/api';
  * invitation is the page's own state, not a toast.
  */
 export const fetchPublicInvite = (inviteNo: string, signal?: AbortSignal) =>
-  apiGet<PublicInvite>(atApiOrigin(`/api/pay/inco/${encodeURIComponent(inviteNo)}`), {}, { signal, quiet: true });
+  call(onboardingEndpoints.publicInvite, { params: { inviteNo } }, { signal, quiet: true });

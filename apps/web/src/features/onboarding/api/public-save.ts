@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { publicIncoSaveBody } from '@mchweb/contract';
-import { apiPost, atApiOrigin } from '@/lib/api';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 
 export type PublicSaveInput = z.input<typeof publicIncoSaveBody>;
 
 /** POST /api/pay/inco/save: the invitation's one application, created at the first save, replaced later. */
 export const publicSave = (input: PublicSaveInput) =>
-  apiPost<{ applyNo: string }>(atApiOrigin('/api/pay/inco/save'), input, { quiet: true });
+  call(onboardingEndpoints.publicSave, { body: input }, { quiet: true });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { incoSaveBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
 export type SaveApplicationInput = z.input<typeof incoSaveBody>;
@@ -12,7 +13,7 @@ export type SaveApplicationInput = z.input<typeof incoSaveBody>;
  * beside the fields it names.
  */
 export const saveApplication = (input: SaveApplicationInput) =>
-  apiPost<{ applyNo: string }>('/inco/save', input, { quiet: true });
+  call(onboardingEndpoints.save, { body: input }, { quiet: true });
 
 export function useSaveApplication() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ApplyStatus, incoSubmitBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { incoSubmitBody } from '@mchweb/contract';
+import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
+import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
 export type SubmitApplicationInput = z.input<typeof incoSubmitBody>;
@@ -12,7 +13,7 @@ export type SubmitApplicationInput = z.input<typeof incoSubmitBody>;
  * the msg (beside the wizard's fields, or as a toast from the list).
  */
 export const submitApplication = (input: SubmitApplicationInput) =>
-  apiPost<{ applyNo: string; status: ApplyStatus }>('/inco/submit', input, { quiet: true });
+  call(onboardingEndpoints.submit, { body: input }, { quiet: true });
 
 export function useSubmitApplication() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { Card, Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IncoApplicationDraft } from '@mchweb/contract';
-import { BUSINESS_CATEGORY_LABELS } from '@mchweb/contract/merchant';
-import { ID_LONG_TERM } from '@mchweb/contract/onboarding';
+import { BUSINESS_CATEGORY_LABELS } from '@mchweb/contract/merchant/schemas';
+import { ID_LONG_TERM } from '@mchweb/contract/onboarding/application';
 import { currentLanguage } from '@/i18n';
 import { NS } from '../i18n';
 import { DocumentCard } from './wizard/document-card';

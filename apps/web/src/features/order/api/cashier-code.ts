@@ -1,5 +1,5 @@
-import type { CashierCode } from '@mchweb/contract';
-import { apiGet, atApiOrigin } from '@/lib/api';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { call } from '@/lib/api-client';
 
 /**
  * GET /api/pay/code/:codeNo (public, no sign-in): the merchant, the fixed amount or none, the label and the
@@ -8,4 +8,4 @@ import { apiGet, atApiOrigin } from '@/lib/api';
  * (outside the signed-in layouts): it calls this itself.
  */
 export const fetchCashierCode = (codeNo: string, signal?: AbortSignal) =>
-  apiGet<CashierCode>(atApiOrigin(`/api/pay/code/${encodeURIComponent(codeNo)}`), {}, { signal, quiet: true });
+  call(orderEndpoints.cashierCode, { params: { codeNo } }, { signal, quiet: true });

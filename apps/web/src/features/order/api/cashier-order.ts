@@ -1,5 +1,5 @@
-import type { CashierOrder } from '@mchweb/contract';
-import { apiGet, atApiOrigin } from '@/lib/api';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { call } from '@/lib/api-client';
 
 /** How often the cashier reads a PENDING order again until the channel's notice has settled it. */
 export const CASHIER_POLL_MS = 1500;
@@ -9,8 +9,4 @@ export const CASHIER_POLL_MS = 1500;
  * Read in the background (no top progress bar): the page polls it while the order is pending.
  */
 export const fetchCashierOrder = (orderNo: string, signal?: AbortSignal) =>
-  apiGet<CashierOrder>(
-    atApiOrigin(`/api/pay/order/${encodeURIComponent(orderNo)}`),
-    {},
-    { signal, quiet: true, background: true },
-  );
+  call(orderEndpoints.cashierOrder, { params: { orderNo } }, { signal, quiet: true, background: true });

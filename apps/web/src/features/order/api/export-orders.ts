@@ -1,5 +1,6 @@
 import type { ExportOrderBody } from '@mchweb/contract';
-import { download } from '@/lib/api';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { download } from '@/lib/api-client';
 import { EXPORT_TIMEOUT_MS } from '@/components/export-buttons';
 
 /**
@@ -11,4 +12,9 @@ export const exportOrders = (
   body: ExportOrderBody,
   onProgress?: (percent: number, loaded: number) => void,
   signal?: AbortSignal,
-) => download('/exportOrder', body, onProgress, `orders.${body.format}`, { signal, timeout: EXPORT_TIMEOUT_MS });
+) =>
+  download(
+    orderEndpoints.export,
+    { body },
+    { onProgress, fallbackName: `orders.${body.format}`, signal, timeout: EXPORT_TIMEOUT_MS },
+  );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { call } from '@/lib/api-client';
 import { orderKeys } from './query-keys';
 
 /** How often an open order whose refund is PROCESSING is read again, until the channel answers. */
@@ -12,7 +12,7 @@ export const REFUND_POLL_MS = 2000;
  * an order already shown (while its refund is processing), without the top progress bar.
  */
 export const fetchOrderDetail = (orderNo: string, signal?: AbortSignal, background = false) =>
-  apiGet<OrderDetail>('/order/detail', { orderNo }, { signal, quiet: true, background });
+  call(orderEndpoints.detail, { query: { orderNo } }, { signal, quiet: true, background });
 
 export const orderDetailQuery = (orderNo: string) =>
   queryOptions({

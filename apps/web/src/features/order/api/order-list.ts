@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderFilter, OrderListBody, OrderPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { OrderFilter, OrderListBody } from '@mchweb/contract';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { call } from '@/lib/api-client';
 import { orderKeys } from './query-keys';
 
 export const ORDER_PAGE_SIZE = 20;
@@ -12,7 +13,7 @@ export const ORDER_POLL_MS = 5000;
  * `background`: a read of pages already shown (the 5 s poll, "load more"), without the top progress bar.
  */
 export const fetchOrderList = (body: OrderListBody, signal?: AbortSignal, background = false) =>
-  apiPost<OrderPage>('/order/list', body, { signal, background });
+  call(orderEndpoints.list, { body }, { signal, background });
 
 export const orderListQuery = (filter: OrderFilter, limit = ORDER_PAGE_SIZE) =>
   infiniteQueryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderFilter, OrderSummary } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { OrderFilter } from '@mchweb/contract';
+import { orderEndpoints } from '@mchweb/contract/order/endpoints';
+import { call } from '@/lib/api-client';
 import { ORDER_POLL_MS } from './order-list';
 import { orderKeys } from './query-keys';
 
@@ -9,7 +10,7 @@ import { orderKeys } from './query-keys';
  * `background`: the 5 s poll of totals already shown, without the top progress bar.
  */
 export const fetchOrderSummary = (filter: OrderFilter, signal?: AbortSignal, background = false) =>
-  apiPost<OrderSummary>('/order/summary', filter, { signal, background });
+  call(orderEndpoints.summary, { body: filter }, { signal, background });
 
 export const orderSummaryQuery = (filter: OrderFilter) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { CashierOrder, sandboxNotifyBody } from '@mchweb/contract';
-import { apiPost, atApiOrigin } from '@/lib/api';
+import type { sandboxNotifyBody } from '@mchweb/contract';
+import { sandboxEndpoints } from '@mchweb/contract/sandbox/endpoints';
+import { call } from '@/lib/api-client';
 
 export type SandboxNotifyInput = z.input<typeof sandboxNotifyBody>;
 
@@ -10,4 +11,4 @@ export type SandboxNotifyInput = z.input<typeof sandboxNotifyBody>;
  * changes nothing. Answers the order as it is after the notice. Quiet: the page shows a refusal.
  */
 export const sandboxNotify = (input: SandboxNotifyInput) =>
-  apiPost<CashierOrder>(atApiOrigin('/api/pay/sandbox/notify'), input, { quiet: true });
+  call(sandboxEndpoints.notify, { body: input }, { quiet: true });

@@ -1,5 +1,6 @@
 import type { ExportSettlementBody } from '@mchweb/contract';
-import { download } from '@/lib/api';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { download } from '@/lib/api-client';
 import { EXPORT_TIMEOUT_MS } from '@/components/export-buttons';
 
 /**
@@ -12,7 +13,8 @@ export const exportSettlements = (
   onProgress?: (percent: number, loaded: number) => void,
   signal?: AbortSignal,
 ) =>
-  download('/exportSettlement', body, onProgress, `settlements.${body.format}`, {
-    signal,
-    timeout: EXPORT_TIMEOUT_MS,
-  });
+  download(
+    settlementEndpoints.export,
+    { body },
+    { onProgress, fallbackName: `settlements.${body.format}`, signal, timeout: EXPORT_TIMEOUT_MS },
+  );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SettlementItem } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { settlementKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { settlementKeys } from './query-keys';
  * found, another organisation's) with a retry instead of a toast.
  */
 export const fetchSettlementDetail = (settleNo: string, signal?: AbortSignal) =>
-  apiGet<SettlementItem>('/settlement/detail', { settleNo }, { signal, quiet: true });
+  call(settlementEndpoints.detail, { query: { settleNo } }, { signal, quiet: true });
 
 export const settlementDetailQuery = (settleNo: string) =>
   queryOptions({

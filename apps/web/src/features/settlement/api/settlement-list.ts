@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SettlementFilter, SettlementListBody, SettlementPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { SettlementFilter, SettlementListBody } from '@mchweb/contract';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { settlementKeys } from './query-keys';
 
 export const SETTLEMENT_PAGE_SIZE = 20;
@@ -10,7 +11,7 @@ export const SETTLEMENT_PAGE_SIZE = 20;
  * (`nextCursor` back as `cursor`). `background`: "load more" of a list already shown, without the top bar.
  */
 export const fetchSettlementList = (body: SettlementListBody, signal?: AbortSignal, background = false) =>
-  apiPost<SettlementPage>('/settlement/list', body, { signal, background });
+  call(settlementEndpoints.list, { body }, { signal, background });
 
 export const settlementListQuery = (filter: SettlementFilter, limit = SETTLEMENT_PAGE_SIZE) =>
   infiniteQueryOptions({

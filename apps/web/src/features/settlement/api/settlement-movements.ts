@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MovementPage, settlementMovementsBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { settlementMovementsBody } from '@mchweb/contract';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { settlementKeys } from './query-keys';
 
 export type SettlementMovementsBody = z.input<typeof settlementMovementsBody>;
@@ -12,7 +13,7 @@ export const MOVEMENT_PAGE_SIZE = 20;
  * covers, oldest first, keyset pages. Quiet: the drawer shows a refusal with a retry.
  */
 export const fetchSettlementMovements = (body: SettlementMovementsBody, signal?: AbortSignal) =>
-  apiPost<MovementPage>('/settlement/movements', body, { signal, quiet: true, background: Boolean(body.cursor) });
+  call(settlementEndpoints.movements, { body }, { signal, quiet: true, background: Boolean(body.cursor) });
 
 export const settlementMovementsQuery = (settleNo: string, limit = MOVEMENT_PAGE_SIZE) =>
   infiniteQueryOptions({

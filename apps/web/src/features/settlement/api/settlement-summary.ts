@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SettlementFilter, SettlementSummary } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { SettlementFilter } from '@mchweb/contract';
+import { settlementEndpoints } from '@mchweb/contract/settlement/endpoints';
+import { call } from '@/lib/api-client';
 import { settlementKeys } from './query-keys';
 
 /** POST /settlement/summary (settlement:view): how many settlements the filter holds and their figures summed. */
 export const fetchSettlementSummary = (filter: SettlementFilter, signal?: AbortSignal) =>
-  apiPost<SettlementSummary>('/settlement/summary', filter, { signal });
+  call(settlementEndpoints.summary, { body: filter }, { signal });
 
 export const settlementSummaryQuery = (filter: SettlementFilter) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DivApplyBody, DivItem } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { DivApplyBody } from '@mchweb/contract';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
+import { call } from '@/lib/api-client';
 import { splitKeys } from './query-keys';
 
 export type ApplyDivInput = DivApplyBody;
@@ -10,7 +11,7 @@ export type ApplyDivInput = DivApplyBody;
  * whole-percent ratios, at most 30 % in all. Quiet: the form shows the msg beside the field it names
  * (`receivers.1.ratio`, or `receivers` for the total).
  */
-export const applyDiv = (input: ApplyDivInput) => apiPost<DivItem>('/div/apply', input, { quiet: true });
+export const applyDiv = (input: ApplyDivInput) => call(splitEndpoints.apply, { body: input }, { quiet: true });
 
 /** A new application makes every list stale: read again before the promise resolves. */
 export function useApplyDiv() {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { divCancelBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
+import { call } from '@/lib/api-client';
 import { splitKeys } from './query-keys';
 
 export type CancelDivInput = z.input<typeof divCancelBody>;
 
 /** POST /div/cancel (split:apply): a SUBMITTED application -> CANCELED. A refusal is toasted by the request layer. */
-export const cancelDiv = (input: CancelDivInput) => apiPost<unknown>('/div/cancel', input);
+export const cancelDiv = (input: CancelDivInput) => call(splitEndpoints.cancel, { body: input });
 
 /** The lists and the application's detail are read again before the promise resolves. */
 export function useCancelDiv() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DivItem } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
+import { call } from '@/lib/api-client';
 import { DIV_POLL_MS } from './div-list';
 import { splitKeys } from './query-keys';
 
@@ -9,7 +9,7 @@ import { splitKeys } from './query-keys';
  * application) with a retry instead of a toast. `background`: a read of an application already shown.
  */
 export const fetchDivDetail = (applyNo: string, signal?: AbortSignal, background = false) =>
-  apiGet<DivItem>('/div/detail', { applyNo }, { signal, quiet: true, background });
+  call(splitEndpoints.detail, { query: { applyNo } }, { signal, quiet: true, background });
 
 export const divDetailQuery = (applyNo: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { divListBody, DivPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { splitEndpoints } from '@mchweb/contract/split/endpoints';
+import { call } from '@/lib/api-client';
 import { splitKeys, type DivListFilter } from './query-keys';
 
 export type DivListInput = z.input<typeof divListBody>;
@@ -14,7 +15,7 @@ export const DIV_POLL_MS = 3000;
  * of pages already shown (the poll while one is under review, "load more"), without the top progress bar.
  */
 export const fetchDivList = (body: DivListInput, signal?: AbortSignal, background = false) =>
-  apiPost<DivPage>('/div/list', body, { signal, background });
+  call(splitEndpoints.list, { body }, { signal, background });
 
 export const divListQuery = (filter: DivListFilter, limit = DIV_PAGE_SIZE) =>
   infiniteQueryOptions({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DIV_APPLY_NO_RE, DIV_RECEIVERS_MAX, DIV_STATUSES, DIV_TOTAL_MAX, divApplyBody } from '@mchweb/contract/div';
-import { MCH_NO_RE } from '@mchweb/contract/merchant';
+import {
+  DIV_APPLY_NO_RE,
+  DIV_RECEIVERS_MAX,
+  DIV_STATUSES,
+  DIV_TOTAL_MAX,
+  divApplyBody,
+} from '@mchweb/contract/split/schemas';
+import { MCH_NO_RE } from '@mchweb/contract/merchant/schemas';
 import {
   DIV_APPLY_NO_PATTERN,
   DIV_RECEIVERS_LIMIT,

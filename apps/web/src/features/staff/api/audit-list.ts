@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { auditEndpoints } from '@mchweb/contract/audit/endpoints';
+import { call } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
 
 const PAGE_SIZE = 20;
@@ -10,9 +10,13 @@ export const auditListQuery = () =>
   infiniteQueryOptions({
     queryKey: staffKeys.audit(),
     queryFn: ({ signal, pageParam }) =>
-      apiGet<AuditPage>('/audit/list', pageParam ? { cursor: pageParam, limit: PAGE_SIZE } : { limit: PAGE_SIZE }, {
-        signal,
-      }),
+      call(
+        auditEndpoints.list,
+        { query: pageParam ? { cursor: pageParam, limit: PAGE_SIZE } : { limit: PAGE_SIZE } },
+        {
+          signal,
+        },
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
   });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { setStaffMerchantsBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { staffEndpoints } from '@mchweb/contract/staff/endpoints';
+import { call } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
 import { useStaffMutation } from './use-staff-mutation';
 
@@ -8,7 +9,7 @@ export type SetStaffMerchantsInput = z.input<typeof setStaffMerchantsBody>;
 
 /** POST /staff/setMerchants; quiet so the dialog shows the msg beside the merchant field. */
 export const setStaffMerchants = (input: SetStaffMerchantsInput) =>
-  apiPost<null>('/staff/setMerchants', input, { quiet: true });
+  call(staffEndpoints.setMerchants, { body: input }, { quiet: true });
 
 /** Limit a member to some merchants or give it every merchant: the members list changes (and the audit log). */
 export const useSetStaffMerchants = () => useStaffMutation(setStaffMerchants, staffKeys.all);

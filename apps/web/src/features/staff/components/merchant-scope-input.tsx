@@ -2,7 +2,7 @@ import { Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_MERCHANTS_MAX } from '@mchweb/contract/staff';
+import { MEMBER_MERCHANTS_MAX } from '@mchweb/contract/staff/schemas';
 import { useSession } from '@/lib/session';
 import { NS } from '../i18n';
 

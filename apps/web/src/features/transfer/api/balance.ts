@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Balance } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 
 /** How often a balance with money in transit is read again (the transfers list also refreshes it when one ends). */
@@ -11,7 +11,7 @@ export const IN_TRANSIT_POLL_MS = 5000;
  * of a balance already shown (while money is in transit), without the top progress bar.
  */
 export const fetchBalance = (mchNo: string, signal?: AbortSignal, background = false) =>
-  apiGet<Balance>('/balance', { mchNo }, { signal, background });
+  call(transferEndpoints.balance, { query: { mchNo } }, { signal, background });
 
 export const balanceQuery = (mchNo: string) =>
   queryOptions({

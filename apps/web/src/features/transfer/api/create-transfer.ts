@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TransferCreateBody, TransferItem } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { TransferCreateBody } from '@mchweb/contract';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 
 /**
@@ -9,7 +10,7 @@ import { transferKeys } from './query-keys';
  * (more than available, the daily limit, a missing or wrong code) name their field. Quiet: the form shows them.
  */
 export const createTransfer = (input: TransferCreateBody) =>
-  apiPost<TransferItem>('/transfer/create', input, { quiet: true });
+  call(transferEndpoints.create, { body: input }, { quiet: true });
 
 /**
  * A transfer moves the merchant's money from available to in transit and adds a row: the merchant's balance and

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { payeeListBody, PayeePage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { payeeListBody } from '@mchweb/contract';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys, type PayeeFilter } from './query-keys';
 
 export type PayeeListInput = z.input<typeof payeeListBody>;
@@ -9,7 +10,7 @@ export const PAYEE_PAGE_SIZE = 20;
 
 /** POST /transfer/account/list (payee:view): the payee accounts, newest first, keyset pages. */
 export const fetchPayeeList = (body: PayeeListInput, signal?: AbortSignal) =>
-  apiPost<PayeePage>('/transfer/account/list', body, { signal });
+  call(transferEndpoints.payeeList, { body }, { signal });
 
 export const payeeListQuery = (filter: PayeeFilter, limit = PAYEE_PAGE_SIZE) =>
   infiniteQueryOptions({

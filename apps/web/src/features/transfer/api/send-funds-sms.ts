@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { fundsSmsAnswer, fundsSmsBody } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 
 export type FundsSmsInput = z.input<typeof fundsSmsBody>;
 export type FundsSmsAnswer = z.infer<typeof fundsSmsAnswer>;
@@ -10,5 +11,4 @@ export type FundsSmsAnswer = z.infer<typeof fundsSmsAnswer>;
  * contact mobile, answered with the mobile masked and the seconds before another may be asked for. Quiet: the
  * form shows a refusal beside the code's field.
  */
-export const sendFundsSms = (input: FundsSmsInput) =>
-  apiPost<FundsSmsAnswer>('/funds/sms/send', input, { quiet: true });
+export const sendFundsSms = (input: FundsSmsInput) => call(transferEndpoints.smsSend, { body: input }, { quiet: true });

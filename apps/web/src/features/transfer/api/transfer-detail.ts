@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransferItem } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 import { TRANSFER_POLL_MS } from './transfer-list';
 
@@ -9,7 +9,7 @@ import { TRANSFER_POLL_MS } from './transfer-list';
  * organisation's transfer) with a retry instead of a toast. `background`: a read of a transfer already shown.
  */
 export const fetchTransferDetail = (transferNo: string, signal?: AbortSignal, background = false) =>
-  apiGet<TransferItem>('/transfer/detail', { transferNo }, { signal, quiet: true, background });
+  call(transferEndpoints.detail, { query: { transferNo } }, { signal, quiet: true, background });
 
 export const transferDetailQuery = (transferNo: string) =>
   queryOptions({

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TransferFilter, TransferItem, transferListBody, TransferPage } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 
 export type TransferListInput = z.input<typeof transferListBody>;
@@ -15,7 +16,7 @@ export const TRANSFER_POLL_MS = 2000;
  * read of pages already shown (the poll while one is processing, "load more"), without the top progress bar.
  */
 export const fetchTransferList = (body: TransferListInput, signal?: AbortSignal, background = false) =>
-  apiPost<TransferPage>('/transfer/list', body, { signal, background });
+  call(transferEndpoints.list, { body }, { signal, background });
 
 export const transferListQuery = (filter: TransferFilter, limit = TRANSFER_PAGE_SIZE) =>
   infiniteQueryOptions({

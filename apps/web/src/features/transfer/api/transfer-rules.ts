@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransferRules } from '@mchweb/contract';
-import { apiGet } from '@/lib/api';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 
 /**
  * GET /transfer/rules (transfer:view): above what amount a transfer needs the contact mobile's SMS code, the
  * daily limit per merchant, and the contact mobile masked (where the code goes).
  */
-export const fetchTransferRules = (signal?: AbortSignal) => apiGet<TransferRules>('/transfer/rules', {}, { signal });
+export const fetchTransferRules = (signal?: AbortSignal) => call(transferEndpoints.rules, {}, { signal });
 
 export const transferRulesQuery = () =>
   queryOptions({ queryKey: transferKeys.rules(), queryFn: ({ signal }) => fetchTransferRules(signal) });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransferFilter, TransferSummary } from '@mchweb/contract';
-import { apiPost } from '@/lib/api';
+import type { TransferFilter } from '@mchweb/contract';
+import { transferEndpoints } from '@mchweb/contract/transfer/endpoints';
+import { call } from '@/lib/api-client';
 import { transferKeys } from './query-keys';
 
 /**
@@ -8,7 +9,7 @@ import { transferKeys } from './query-keys';
  * filter as the list. `background`: a read of totals already shown, without the top progress bar.
  */
 export const fetchTransferSummary = (filter: TransferFilter, signal?: AbortSignal, background = false) =>
-  apiPost<TransferSummary>('/transfer/summary', filter, { signal, background });
+  call(transferEndpoints.summary, { body: filter }, { signal, background });
 
 export const transferSummaryQuery = (filter: TransferFilter) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYEE_TYPES, payeeAddBody, TRANSFER_NO_RE, TRANSFER_STATUSES } from '@mchweb/contract/funds';
-import { MCH_NO_RE } from '@mchweb/contract/merchant';
+import { PAYEE_TYPES, payeeAddBody, TRANSFER_NO_RE, TRANSFER_STATUSES } from '@mchweb/contract/transfer/schemas';
+import { MCH_NO_RE } from '@mchweb/contract/merchant/schemas';
 import {
   ALIPAY_ACCOUNT_PATTERN,
   groupedCard,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, Grid, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IncoApplicationDraft, IncoStep } from '@mchweb/contract';
-import { INCO_STEPS } from '@mchweb/contract/onboarding';
+import { INCO_STEPS } from '@mchweb/contract/onboarding/application';
 import '@/i18n/dayjs-locale';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';

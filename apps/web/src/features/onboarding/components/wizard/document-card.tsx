@@ -3,7 +3,7 @@ import { Button, Image, Progress, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DocKind } from '@mchweb/contract';
-import { INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract/onboarding-api';
+import { INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract/onboarding/schemas';
 import { fieldOf } from '@/lib/api';
 import { readDocument } from '../../api/read-document';
 import { NS } from '../../i18n';

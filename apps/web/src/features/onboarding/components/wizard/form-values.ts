@@ -7,7 +7,7 @@ import type {
   MerchantType,
 } from '@mchweb/contract';
 // Values from the module itself, not the package's index (which would bring every module of the contract).
-import { dropEmptyFields, INCO_STEPS, requiredDocuments } from '@mchweb/contract/onboarding';
+import { dropEmptyFields, INCO_STEPS, requiredDocuments } from '@mchweb/contract/onboarding/application';
 
 /**
  * The wizard's form values: the application's sections as the contract names them (so the server's "field:

@@ -2,7 +2,7 @@ import type { RuleRender } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { IncoStep } from '@mchweb/contract';
-import { stepIssues } from '@mchweb/contract/onboarding';
+import { stepIssues } from '@mchweb/contract/onboarding/application';
 import { toDraft, type WizardValues } from './form-values';
 
 type Issue = z.core.$ZodIssue;

@@ -1,7 +1,7 @@
 import { Checkbox, DatePicker, Input, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ID_LONG_TERM } from '@mchweb/contract/onboarding';
+import { ID_LONG_TERM } from '@mchweb/contract/onboarding/application';
 import { NS } from '../../i18n';
 import { Field } from './field';
 

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Form } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, type Channel } from '@mchweb/contract/merchant';
+import { CHANNELS, type Channel } from '@mchweb/contract/merchant/schemas';
 import { TwodigitInput } from '@/components/numeric-input';
 import { NS } from '../../i18n';
 import { Field } from './field';

@@ -1,6 +1,6 @@
 import { AutoComplete, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SETTLEMENT_ACCOUNT_TYPES } from '@mchweb/contract/merchant';
+import { SETTLEMENT_ACCOUNT_TYPES } from '@mchweb/contract/merchant/schemas';
 import { NS } from '../../i18n';
 import { Field } from './field';
 

@@ -1,6 +1,6 @@
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_CATEGORIES, BUSINESS_CATEGORY_LABELS, MERCHANT_TYPES } from '@mchweb/contract/merchant';
+import { BUSINESS_CATEGORIES, BUSINESS_CATEGORY_LABELS, MERCHANT_TYPES } from '@mchweb/contract/merchant/schemas';
 import { currentLanguage } from '@/i18n';
 import { NS } from '../../i18n';
 import { Field } from './field';

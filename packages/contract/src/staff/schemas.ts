@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PERMISSIONS } from './permissions.ts';
-import { pageQuery, pageSchema } from './envelope.ts';
-import { mobile } from './validation.ts';
-import { MEMBER_STATUSES } from './company.ts';
+import { PERMISSIONS } from '../permissions.ts';
+import { pageQuery, pageSchema } from '../envelope.ts';
+import { mobile } from '../validation.ts';
+import { MEMBER_STATUSES } from '../company/schemas.ts';
 
 /** The most merchants one member may be limited to (more than that: leave them every merchant). */
 export const MEMBER_MERCHANTS_MAX = 200;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { mobile, password, smsCode } from './validation.ts';
-import { merchantSummary } from './merchant.ts';
+import { mobile, password, smsCode } from '../validation.ts';
+import { merchantSummary } from '../merchant/schemas.ts';
 
 export const SMS_SCENES = ['register', 'bindMobile', 'resetPassword'] as const;
 export const smsSendBody = z.strictObject({ mobile, scene: z.enum(SMS_SCENES) });

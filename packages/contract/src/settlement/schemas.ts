@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { CHANNELS, mchNo } from './merchant.ts';
-import { EXPORT_FORMATS } from './order.ts';
-import { calendarDate, instant } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { CHANNELS, mchNo } from '../merchant/schemas.ts';
+import { EXPORT_FORMATS } from '../order/schemas.ts';
+import { calendarDate, instant } from '../validation.ts';
 
 /**
  * Settlements (T+1), the trade bill and the dashboard (PRODUCT.md "Settlement"). A settlement is one merchant's

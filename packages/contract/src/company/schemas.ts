@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditCode, mobile, smsCode } from './validation.ts';
+import { creditCode, mobile, smsCode } from '../validation.ts';
 
 export const COMPANY_STATUSES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_NO_RE, CODE_STATUSES, codePayPath } from './code.ts';
+import { CODE_NO_RE, CODE_STATUSES, codePayPath } from './code-no.ts';
 import {
   BATCH_NO_RE,
   CODE_BATCH_MAX,
@@ -13,8 +13,8 @@ import {
   codePage,
   codePngQuery,
   codeSheetQuery,
-} from './code-api.ts';
-import { AMOUNT_MAX_FEN } from './money.ts';
+} from './schemas.ts';
+import { AMOUNT_MAX_FEN } from '../money.ts';
 
 const CODE = '512345678901';
 const AT = '2026-05-01T09:30:00+08:00';

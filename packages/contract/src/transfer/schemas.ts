@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { mchNo } from './merchant.ts';
-import { amountFen, idempotencyKey } from './order.ts';
-import { bankCardNumber, dateOrInstant, instant, smsCode } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { mchNo } from '../merchant/schemas.ts';
+import { amountFen, idempotencyKey } from '../order/schemas.ts';
+import { bankCardNumber, dateOrInstant, instant, smsCode } from '../validation.ts';
 
 /**
  * Funds (issue 13): a merchant's balance, payee accounts and transfers out of the available balance.

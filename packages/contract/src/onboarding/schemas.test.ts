@@ -22,8 +22,8 @@ import {
   incoSaveBody,
   incoSubmitBody,
   incoUploadResult,
-} from './onboarding-api.ts';
-import { APPLY_NO_RE, FILE_ID_RE } from './onboarding.ts';
+} from './schemas.ts';
+import { APPLY_NO_RE, FILE_ID_RE } from './application.ts';
 
 const APPLY_NO = 'A20260501093000123456';
 const INVITE_NO = 'I0123456789abcdefghijABCD';

@@ -4,10 +4,10 @@
  * without an account. The invitation number is the credential, hence 24 random characters.
  */
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { incoApplicationDraft } from './onboarding.ts';
-import { APPLY_STATUSES } from './onboarding-api.ts';
-import { instant } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { incoApplicationDraft } from './application.ts';
+import { APPLY_STATUSES } from './schemas.ts';
+import { instant } from '../validation.ts';
 
 /** `I` and 24 random base62 characters (about 143 bits): not guessable, not enumerable. */
 export const INVITE_NO_RE = /^I[0-9A-Za-z]{24}$/;

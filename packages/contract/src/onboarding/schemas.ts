@@ -4,10 +4,10 @@
  * invitation number is the credential. Answers give every field, null when it has no value.
  */
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { MERCHANT_TYPES } from './merchant.ts';
-import { applyNo, incoApplicationDraft } from './onboarding.ts';
-import { dateOrInstant, instant } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { MERCHANT_TYPES } from '../merchant/schemas.ts';
+import { applyNo, incoApplicationDraft } from './application.ts';
+import { dateOrInstant, instant } from '../validation.ts';
 
 /**
  * DRAFT -> SUBMITTED -> AUDITING -> APPROVED | REJECTED; a REJECTED one is edited and submitted again; DRAFT,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { codeNo } from './code.ts';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { CHANNELS, mchNo } from './merchant.ts';
-import { AMOUNT_MAX_FEN } from './money.ts';
-import { dateOrInstant, instant } from './validation.ts';
+import { codeNo } from '../code/code-no.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { CHANNELS, mchNo } from '../merchant/schemas.ts';
+import { AMOUNT_MAX_FEN } from '../money.ts';
+import { dateOrInstant, instant } from '../validation.ts';
 
 /**
  * Orders and refunds (PRODUCT.md, "Money and state"). An order is created PENDING by the cashier, becomes SUCCESS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyOf, page, PAGE_LIMIT_MAX } from './envelope.ts';
+import { anyOf, page, PAGE_LIMIT_MAX } from '../envelope.ts';
 import {
   BUSINESS_CATEGORIES,
   BUSINESS_CATEGORY_LABELS,
@@ -12,7 +12,7 @@ import {
   merchantListBody,
   merchantPage,
   merchantUnfreezeBody,
-} from './merchant.ts';
+} from './schemas.ts';
 
 describe('list paging', () => {
   it('defaults to 20 rows and allows 1 to 100', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MerchantType } from './merchant.ts';
+import type { MerchantType } from '../merchant/schemas.ts';
 import {
   completeApplication,
   dropEmptyFields,
@@ -9,7 +9,7 @@ import {
   requiredDocuments,
   sameName,
   stepIssues,
-} from './onboarding.ts';
+} from './application.ts';
 
 const ENTERPRISE_CODE = '91350100M000100Y43';
 const INDIVIDUAL_CODE = '92350100M000100Y40';

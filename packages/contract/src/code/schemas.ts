@@ -5,11 +5,11 @@
  * code.ts because the bind body takes the order module's `amountFen`, and order.ts imports code.ts.
  */
 import { z } from 'zod';
-import { CODE_STATUSES, codeLabel, codeNo } from './code.ts';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { mchNo } from './merchant.ts';
-import { amountFen } from './order.ts';
-import { instant } from './validation.ts';
+import { CODE_STATUSES, codeLabel, codeNo } from './code-no.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { mchNo } from '../merchant/schemas.ts';
+import { amountFen } from '../order/schemas.ts';
+import { instant } from '../validation.ts';
 
 /** The most codes one batch (one printable sheet) holds. */
 export const CODE_BATCH_MAX = 1000;

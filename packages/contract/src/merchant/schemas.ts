@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import type { Language } from './language.ts';
-import { instant, rate } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import type { Language } from '../language.ts';
+import { instant, rate } from '../validation.ts';
 
 /** INDIVIDUAL: individual business (个体工商户); ENTERPRISE: enterprise (企业); SMALL_MICRO: small-micro (小微, no licence). */
 export const MERCHANT_TYPES = ['INDIVIDUAL', 'ENTERPRISE', 'SMALL_MICRO'] as const;

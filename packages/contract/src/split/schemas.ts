@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { anyOf, page, pageFields } from './envelope.ts';
-import { mchNo } from './merchant.ts';
-import { bankCardNumber, instant } from './validation.ts';
+import { anyOf, page, pageFields } from '../envelope.ts';
+import { mchNo } from '../merchant/schemas.ts';
+import { bankCardNumber, instant } from '../validation.ts';
 
 /**
  * Profit sharing (分账): a merchant shares part of each settled day with receivers (another merchant of the

@@ -6,14 +6,14 @@
  * "legalPerson.idNumber: problem". Send an empty field as absent, never as '' (see `dropEmptyFields`).
  */
 import { z } from 'zod';
-import { bankCardProblem, chinaToday, isCalendarDate, isIndividualBusinessCreditCode } from './id-checks.ts';
+import { bankCardProblem, chinaToday, isCalendarDate, isIndividualBusinessCreditCode } from '../id-checks.ts';
 import {
   BUSINESS_CATEGORIES,
   CHANNELS,
   MERCHANT_TYPES,
   SETTLEMENT_ACCOUNT_TYPES,
   type MerchantType,
-} from './merchant.ts';
+} from '../merchant/schemas.ts';
 import {
   BANK_CARD_MESSAGES,
   bankAccountNumber,
@@ -22,7 +22,7 @@ import {
   rate,
   residentIdNumber,
   servicePhone,
-} from './validation.ts';
+} from '../validation.ts';
 
 /** Application number: `A`, the creation time yyyyMMddHHmmss in Asia/Shanghai, and 6 random digits (21 chars). */
 export const APPLY_NO_RE = /^A\d{20}$/;
