@@ -16,12 +16,11 @@ export {
   refundHeld,
   settlementPosted,
   type AdjustablePurse,
-  type LedgerKind,
   type SplitShare,
 } from './ledger.recipes.ts';
 export { bulkPaymentsCaptured, bulkRefundsHeld } from './ledger.bulk.ts';
 export { pursesCover, requireCover } from './ledger.guards.ts';
-export { postingsOf, purseBalances, type PostingLine } from './ledger.service.ts';
+export { postingsOf, purseBalances, type LedgerKind, type PostingLine } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
 export {
   merchantsWithPurse,

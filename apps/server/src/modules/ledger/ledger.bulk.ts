@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { FEE_INCOME, MERCHANT_ACCOUNT_LIKE } from './ledger.accounts.ts';
-import type { LedgerKind } from './ledger.recipes.ts';
+import type { LedgerKind } from './ledger.service.ts';
 
 /**
  * The bulk form of the payment and refund recipes, for loads of many at once (the sandbox's demo orders): the

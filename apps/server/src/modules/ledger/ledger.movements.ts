@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { FEE_INCOME, merchantAccount, purseLike, type MerchantPurse } from './ledger.accounts.ts';
-import type { LedgerKind } from './ledger.recipes.ts';
+import type { LedgerKind } from './ledger.service.ts';
 
 /** One kind of business movement on one channel over a time range, with the other sides of its transactions. */
 export interface Movement {

@@ -23,8 +23,6 @@ import { postTransaction, reverseTransaction } from './ledger.service.ts';
  * The fee is not a transaction of its own: a payment's fee goes to fee income in the payment's transaction, and a
  * refund gives back its share of it in the refund's. A split share is paid in the settlement that takes it.
  */
-export type LedgerKind =
-  'PAYMENT' | 'REFUND' | 'REFUND_REVERSAL' | 'SETTLEMENT' | 'TRANSFER' | 'PAYOUT' | 'TRANSFER_REVERSAL' | 'ADJUSTMENT';
 
 /** Where a business event happened: its organisation and its time (default now). */
 interface Event {

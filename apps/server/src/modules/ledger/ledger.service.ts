@@ -3,8 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { Text } from '../../i18n/text.ts';
 import { isMerchantAccount, MERCHANT_PURSES, merchantAccount, type MerchantPurse } from './ledger.accounts.ts';
-import type { LedgerKind } from './ledger.recipes.ts';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from './ledger.tables.ts';
+
+/** The kinds of ledger transaction: one per recipe of ledger.recipes.ts (a closed set). */
+export type LedgerKind =
+  'PAYMENT' | 'REFUND' | 'REFUND_REVERSAL' | 'SETTLEMENT' | 'TRANSFER' | 'PAYOUT' | 'TRANSFER_REVERSAL' | 'ADJUSTMENT';
 
 export interface Entry {
   account: string;
