@@ -35,8 +35,8 @@ test.describe('onboarding pages', () => {
     await expect(page.getByTestId('invite-table').getByText('二维码')).toBeVisible(); // showing is not changing
     await expect(page.getByTestId('invite-table').getByText('撤销', { exact: true })).toHaveCount(0);
     await page.goto(`${base}/incomming`);
-    await expect(page.getByTestId('incomming-table')).toContainText('还没有进件申请');
-    await expect(page.getByTestId('incomming-new')).toHaveCount(0);
+    await expect(page.getByTestId('application-table')).toContainText('还没有进件申请');
+    await expect(page.getByTestId('application-new')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '去进件' })).toHaveCount(0);
     await page.goto(`${base}/new-incomming`);
     await expect(page.getByTestId('wizard-view-only')).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('onboarding pages', () => {
     await signIn(page, base, owner.mobile, PASSWORD);
     await expect(page).toHaveURL(/\/mchweb\/welcome/);
     await page.goto(`${base}/incomming`);
-    const table = page.getByTestId('incomming-table');
+    const table = page.getByTestId('application-table');
     await expect(table).toContainText('龙井茶铺');
     await expect(table).toContainText('桂花糕店');
     await page.getByTestId('filter-name').locator('input').fill('龙井');

@@ -15,7 +15,7 @@ test.describe('a rejected application is corrected and submitted again', () => {
     await signIn(page, base, DEMO.owner);
     await expect(page).toHaveURL(/\/mchweb\/welcome/);
     await page.goto(`${base}/incomming?status=REJECTED`);
-    const row = page.getByTestId('incomming-table').locator('tr.ant-table-row').first();
+    const row = page.getByTestId('application-table').locator('tr.ant-table-row').first();
     await expect(row).toContainText('门头照不清晰');
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('link', { name: L.correct }).click();

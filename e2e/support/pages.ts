@@ -18,7 +18,7 @@ export const BUILT_PAGES: Record<string, { title: string; content: string }> = {
   '/organ-create': { title: '创建机构', content: 'company-create-submit' },
   '/merchant-entry': { title: '商户进件', content: 'entry-summary' },
   '/new-incomming': { title: '填写进件', content: 'wizard-form' },
-  '/incomming': { title: '进件记录', content: 'incomming-table' },
+  '/incomming': { title: '进件记录', content: 'application-table' },
   '/inco-manage': { title: '进件邀请', content: 'invite-table' },
   '/audit-progress': { title: '审核进度', content: 'progress-choose' }, // without ?applyNo=: the latest to choose
   '/merchant': { title: '商户列表', content: 'merchant-table' },
@@ -30,5 +30,5 @@ export const BUILT_PAGES: Record<string, { title: string; content: string }> = {
   '/bill': { title: '交易账单', content: 'bill-day' },
   '/transfer-account': { title: '收款账户', content: 'payee-table' },
   '/transfer-list': { title: '转账记录', content: 'transfer-summary' },
-  '/div-account': { title: '分账申请', content: 'div-table' },
+  '/div-account': { title: '分账申请', content: 'split-table' },
 };

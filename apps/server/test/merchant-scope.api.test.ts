@@ -6,7 +6,7 @@ import type {
   CodePage,
   CurrentUserData,
   DashboardOverview,
-  DivPage,
+  SplitPage,
   LoginData,
   MerchantPage,
   OrderPage,
@@ -267,7 +267,7 @@ describe('a member limited to merchant A (issue 11)', () => {
       refusal(await stranger.get(`${M}/div/detail`, query)),
     );
     expect(refusal(await manager.post(`${M}/div/cancel`, query))).toMatchObject({ code: 404 });
-    const rows = (await manager.post<DivPage>(`${M}/div/list`, {})).body.data.rows;
+    const rows = (await manager.post<SplitPage>(`${M}/div/list`, {})).body.data.rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.mchNo === A)).toBe(true);
     const naming = await manager.post(`${M}/div/apply`, {

@@ -4,8 +4,8 @@ import {
   luhnCheckDigit,
   requiredDocuments,
   residentIdCheckChar,
-  type IncoApplicationInput,
-  type IncoUploadResult,
+  type CompleteApplicationInput,
+  type OnboardingUploadResult,
   type MerchantType,
 } from '@mchweb/contract';
 import type { TestClient } from './harness.ts';
@@ -45,7 +45,7 @@ export async function upload(client: TestClient, opts: { inviteNo?: string; byte
     name: opts.name ?? 'scan.png',
     bytes: opts.bytes ?? PNG,
   });
-  return client.post<IncoUploadResult>(url, undefined, body);
+  return client.post<OnboardingUploadResult>(url, undefined, body);
 }
 
 /** One upload per document the subject type needs. */
@@ -60,7 +60,7 @@ export async function documentsFor(client: TestClient, type: MerchantType, invit
 }
 
 /** A complete application of an individual business (个体工商户) with a personal account; documents to add. */
-export function individualBusiness(name = '杭州市西湖区测试面馆'): IncoApplicationInput {
+export function individualBusiness(name = '杭州市西湖区测试面馆'): CompleteApplicationInput {
   return {
     subject: {
       type: 'INDIVIDUAL',
@@ -93,7 +93,7 @@ export function individualBusiness(name = '杭州市西湖区测试面馆'): Inc
 }
 
 /** A complete enterprise application (corporate account in the enterprise's name). */
-export function enterprise(name = '杭州测试科技有限公司'): IncoApplicationInput {
+export function enterprise(name = '杭州测试科技有限公司'): CompleteApplicationInput {
   return {
     subject: {
       type: 'ENTERPRISE',
@@ -123,7 +123,7 @@ export function enterprise(name = '杭州测试科技有限公司'): IncoApplica
 }
 
 /** A complete application with real uploads for its documents, saved and submitted: answers its applyNo. */
-export async function submittedApplication(client: TestClient, app: IncoApplicationInput = individualBusiness()) {
+export async function submittedApplication(client: TestClient, app: CompleteApplicationInput = individualBusiness()) {
   const documents = await documentsFor(client, app.subject.type);
   const saved = await client.post<{ applyNo: string }>('/api/merchant/inco/save', { ...app, documents });
   if (saved.body.code !== 200) throw new Error(`save failed: ${saved.body.msg}`);

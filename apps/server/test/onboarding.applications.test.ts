@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncoDetail, IncoPage, IncoProgress } from '@mchweb/contract';
+import type { ApplicationDetail, ApplicationPage, ApplicationProgress } from '@mchweb/contract';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { documentsFor, enterprise, idNumber, individualBusiness, submittedApplication } from './onboarding-fixtures.ts';
 
@@ -15,9 +15,9 @@ const save = (client: TestClient, body: object) => client.post<{ applyNo: string
 const submit = (client: TestClient, applyNo: string) =>
   client.post<{ applyNo: string; status: string }>('/api/merchant/inco/submit', { applyNo });
 const detail = (client: TestClient, applyNo: string) =>
-  client.get<IncoDetail>('/api/merchant/inco/detail', { applyNo });
+  client.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo });
 const progress = async (applyNo: string) =>
-  (await owner.get<IncoProgress>('/api/merchant/inco/progress', { applyNo })).body.data;
+  (await owner.get<ApplicationProgress>('/api/merchant/inco/progress', { applyNo })).body.data;
 
 describe('drafts', () => {
   it('saves a partial draft, answers its applyNo, and reads it back with the CREATED event', async () => {
@@ -63,7 +63,7 @@ describe('drafts', () => {
     const again = await save(owner, { subject: { name: '双击公司 改' }, idempotencyKey: key });
     expect(again.body.data.applyNo).toBe(a.body.data.applyNo);
     expect((await detail(owner, a.body.data.applyNo)).body.data.name).toBe('双击公司 改');
-    const list = (await owner.post<IncoPage>('/api/merchant/inco/list', { name: '双击公司' })).body.data;
+    const list = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '双击公司' })).body.data;
     expect(list.rows).toHaveLength(1);
     // Another key is another application.
     const other = await save(owner, { subject: { name: '双击公司' }, idempotencyKey: 'key-double-click-2' });
@@ -99,7 +99,7 @@ describe('drafts', () => {
     ]) {
       expect(res.body).toMatchObject({ code: 404, data: null });
     }
-    const theirs = (await stranger.post<IncoPage>('/api/merchant/inco/list', {})).body.data.rows;
+    const theirs = (await stranger.post<ApplicationPage>('/api/merchant/inco/list', {})).body.data.rows;
     expect(theirs.map((r) => r.applyNo)).not.toContain(applyNo);
   });
 
@@ -214,35 +214,43 @@ describe('the list', () => {
     const created: string[] = [];
     for (const name of names)
       created.push((await save(owner, { subject: { name, shortName: `${name}简` } })).body.data.applyNo);
-    const page1 = (await owner.post<IncoPage>('/api/merchant/inco/list', { name: '列表', limit: 2 })).body.data;
+    const page1 = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '列表', limit: 2 })).body.data;
     expect(page1.rows.map((r) => r.name)).toEqual(['列表丙', '列表乙']);
     expect(page1.hasMore).toBe(true);
     const page2 = (
-      await owner.post<IncoPage>('/api/merchant/inco/list', { name: '列表', limit: 2, cursor: page1.nextCursor })
+      await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '列表', limit: 2, cursor: page1.nextCursor })
     ).body.data;
     expect(page2).toMatchObject({ hasMore: false, nextCursor: null });
     expect(page2.rows.map((r) => r.name)).toEqual(['列表甲']);
     // Short name matches too; % is a character, not a wildcard.
-    expect((await owner.post<IncoPage>('/api/merchant/inco/list', { name: '乙简' })).body.data.rows).toHaveLength(1);
-    expect((await owner.post<IncoPage>('/api/merchant/inco/list', { name: '列%' })).body.data.rows).toHaveLength(0);
+    expect(
+      (await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '乙简' })).body.data.rows,
+    ).toHaveLength(1);
+    expect((await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '列%' })).body.data.rows).toHaveLength(
+      0,
+    );
 
-    const all = (await owner.post<IncoPage>('/api/merchant/inco/list', { limit: 100 })).body.data.rows;
+    const all = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { limit: 100 })).body.data.rows;
     const statuses = new Set(all.map((r) => r.status));
     // The demo data: every state.
     expect([...statuses].sort()).toEqual(['APPROVED', 'AUDITING', 'CANCELED', 'DRAFT', 'REJECTED', 'SUBMITTED']);
-    const rejected = (await owner.post<IncoPage>('/api/merchant/inco/list', { status: ['REJECTED'] })).body.data.rows;
+    const rejected = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { status: ['REJECTED'] })).body.data
+      .rows;
     expect(rejected.every((r) => r.status === 'REJECTED' && r.rejectReason)).toBe(true);
-    const approved = (await owner.post<IncoPage>('/api/merchant/inco/list', { status: ['APPROVED'] })).body.data.rows;
+    const approved = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { status: ['APPROVED'] })).body.data
+      .rows;
     expect(approved[0]!.mchNo).toMatch(/^M\d{9}$/);
 
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const todays = (
-      await owner.post<IncoPage>('/api/merchant/inco/list', { createdFrom: today, createdTo: today, limit: 100 })
+      await owner.post<ApplicationPage>('/api/merchant/inco/list', { createdFrom: today, createdTo: today, limit: 100 })
     ).body.data.rows;
     expect(todays.map((r) => r.applyNo)).toEqual(expect.arrayContaining(created));
     expect(todays.some((r) => r.status === 'APPROVED')).toBe(false); // the demo's is nine days old
     const future = new Date(Date.now() + 3600_000).toISOString();
-    expect((await owner.post<IncoPage>('/api/merchant/inco/list', { createdFrom: future })).body.data.rows).toEqual([]);
+    expect(
+      (await owner.post<ApplicationPage>('/api/merchant/inco/list', { createdFrom: future })).body.data.rows,
+    ).toEqual([]);
   });
 
   it('refuses a cursor it did not give out, and bad filters, naming them', async () => {

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncoDetail, IncoPage, IncoProgress, Invite, InvitePage, PublicInvite } from '@mchweb/contract';
+import type {
+  ApplicationDetail,
+  ApplicationPage,
+  ApplicationProgress,
+  Invite,
+  InvitePage,
+  PublicInvite,
+} from '@mchweb/contract';
 import { invitations } from '../src/modules/onboarding/onboarding.tables.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { documentsFor, individualBusiness, upload } from './onboarding-fixtures.ts';
@@ -96,13 +103,13 @@ describe('the invited merchant', () => {
     });
 
     // The organisation sees it, from the invitation, by nobody of theirs.
-    const detail = (await owner.get<IncoDetail>('/api/merchant/inco/detail', { applyNo })).body.data;
+    const detail = (await owner.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo })).body.data;
     expect(detail).toMatchObject({ source: 'INVITE', inviteNo: made.inviteNo, createdBy: null, status: 'DRAFT' });
 
     const [a, b] = await Promise.all([publicSubmit(made.inviteNo), publicSubmit(made.inviteNo)]);
     expect(a.body.data).toEqual({ applyNo, status: 'SUBMITTED' });
     expect(b.body.data).toEqual({ applyNo, status: 'SUBMITTED' });
-    const timeline = (await owner.get<IncoProgress>('/api/merchant/inco/progress', { applyNo })).body.data;
+    const timeline = (await owner.get<ApplicationProgress>('/api/merchant/inco/progress', { applyNo })).body.data;
     expect(timeline.events.map((e) => [e.event, e.actor, e.by])).toEqual([
       ['CREATED', 'INVITEE', null],
       ['SUBMITTED', 'INVITEE', null],
@@ -139,7 +146,8 @@ describe('the invited merchant', () => {
       '该邀请已被机构撤销，请联系对方获取新的链接。',
     );
     // Its draft stays with the organisation.
-    const drafts = (await owner.post<IncoPage>('/api/merchant/inco/list', { name: '撤销前保存' })).body.data.rows;
+    const drafts = (await owner.post<ApplicationPage>('/api/merchant/inco/list', { name: '撤销前保存' })).body.data
+      .rows;
     expect(drafts).toMatchObject([{ status: 'DRAFT', inviteNo: revoked.inviteNo }]);
 
     const expired = await invite();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncoDetail } from '@mchweb/contract';
+import type { ApplicationDetail } from '@mchweb/contract';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
@@ -48,7 +48,7 @@ describe('inco:* commands', () => {
     const second = await submittedApplication(owner);
     await expect(run('inco:reject', second)).rejects.toThrow(/needs --reason/);
     expect(await run('inco:reject', second, '--reason', '法人证件已过期')).toMatch(/is REJECTED/);
-    const got = (await owner.get<IncoDetail>('/api/merchant/inco/detail', { applyNo: second })).body.data;
+    const got = (await owner.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo: second })).body.data;
     expect(got).toMatchObject({ status: 'REJECTED', rejectReason: '法人证件已过期' });
     await expect(run('inco:approve', 'A123')).rejects.toThrow('"A123" is not an application number (A and 20 digits).');
     await expect(run('inco:approve', 'A20000101000000000000')).rejects.toThrow(new OpsError('Application not found'));
@@ -62,7 +62,7 @@ describe('inco:* commands', () => {
 });
 
 describe('the command line', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-ops-inco-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-ops-onboarding-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const ops = (...args: string[]) => {

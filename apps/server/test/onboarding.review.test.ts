@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, IncoDetail, IncoProgress, MerchantDetail, MerchantPage } from '@mchweb/contract';
+import type { AuditPage, ApplicationDetail, ApplicationProgress, MerchantDetail, MerchantPage } from '@mchweb/contract';
 import { systemActor } from '../src/actor.ts';
 import { reviewApplication, reviewDue } from '../src/modules/onboarding/index.ts';
 import { applications } from '../src/modules/onboarding/onboarding.tables.ts';
@@ -20,9 +20,9 @@ const approve = (applyNo: string) => reviewApplication(t.database.db, OPERATOR, 
 const reject = (applyNo: string, reason: string) =>
   reviewApplication(t.database.db, OPERATOR, applyNo, { approve: false, reason });
 const detail = async (applyNo: string) =>
-  (await owner.get<IncoDetail>('/api/merchant/inco/detail', { applyNo })).body.data;
+  (await owner.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo })).body.data;
 const events = async (applyNo: string) =>
-  (await owner.get<IncoProgress>('/api/merchant/inco/progress', { applyNo })).body.data.events;
+  (await owner.get<ApplicationProgress>('/api/merchant/inco/progress', { applyNo })).body.data.events;
 
 describe('review by the operator', () => {
   it('SUBMITTED -> AUDITING -> APPROVED creates the merchant with rates, account and history at once', async () => {
@@ -163,10 +163,13 @@ describe('the sandbox reviewer running in the app', () => {
       // Cached again after the submission's write: only the job's own invalidation can show the new merchant.
       await member.get('/api/merchant/user/getCurrentUser');
       await expect
-        .poll(async () => (await member.get<IncoDetail>('/api/merchant/inco/detail', { applyNo })).body.data.status, {
-          timeout: 10_000,
-          interval: 100,
-        })
+        .poll(
+          async () => (await member.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo })).body.data.status,
+          {
+            timeout: 10_000,
+            interval: 100,
+          },
+        )
         .toBe('APPROVED');
       const after = (await member.get<{ mchList: unknown[] }>('/api/merchant/user/getCurrentUser')).body.data.mchList;
       expect(after).toHaveLength(before.length + 1);
@@ -182,7 +185,7 @@ describe('the sandbox reviewer running in the app', () => {
       const member = await auto.signIn('13800138000');
       const applyNo = await submittedApplication(member);
       await expect
-        .poll(async () => (await member.get<IncoDetail>('/api/merchant/inco/detail', { applyNo })).body.data, {
+        .poll(async () => (await member.get<ApplicationDetail>('/api/merchant/inco/detail', { applyNo })).body.data, {
           timeout: 10_000,
           interval: 100,
         })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INCO_UPLOAD_MAX_BYTES, type Invite } from '@mchweb/contract';
+import { ONBOARDING_UPLOAD_MAX_BYTES, type Invite } from '@mchweb/contract';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { multipart, upload } from './onboarding-fixtures.ts';
 import { JPEG, PDF, PNG } from './upload-fixtures.ts';
@@ -52,7 +52,7 @@ describe("a member's uploads", () => {
   });
 
   it('refuses an oversized, wrongly typed, broken or missing file with a message naming the field', async () => {
-    const big = Buffer.concat([JPEG, Buffer.alloc(INCO_UPLOAD_MAX_BYTES + 1 - JPEG.length)]);
+    const big = Buffer.concat([JPEG, Buffer.alloc(ONBOARDING_UPLOAD_MAX_BYTES + 1 - JPEG.length)]);
     expect((await upload(owner, { bytes: big, name: 'big.jpg' })).body).toMatchObject({
       code: 413,
       msg: 'file: must be at most 5 MB',

@@ -8,7 +8,7 @@ import {
   type CodeBatchPage,
   type SettlementPage,
   type CompanyInfo,
-  type IncoPage,
+  type ApplicationPage,
   type InvitePage,
   type Role,
   type StaffMember,
@@ -62,13 +62,13 @@ interface Ids {
   accountId: number;
   transferNo: string;
   /** A profit-sharing application (its field is `applyNo`, as the onboarding application's). */
-  divApplyNo: string;
+  splitApplyNo: string;
 }
 
 /** Routes whose id field takes another of the Ids than its own name. */
 const ID_ALIASES: Record<string, Record<string, string>> = {
-  'GET /api/merchant/div/detail': { applyNo: 'divApplyNo' },
-  'POST /api/merchant/div/cancel': { applyNo: 'divApplyNo' },
+  'GET /api/merchant/div/detail': { applyNo: 'splitApplyNo' },
+  'POST /api/merchant/div/cancel': { applyNo: 'splitApplyNo' },
 };
 type Sample = (ids: Ids) => Record<string, unknown>;
 
@@ -147,8 +147,8 @@ const SAMPLES: Record<string, Sample> = {
       { type: 'EXTERNAL', name: 'Sample', accountNo: '6222020200012345670', bankName: 'Sample Bank', ratio: 5 },
     ],
   }),
-  'GET /api/merchant/div/detail': (ids) => ({ applyNo: ids.divApplyNo }),
-  'POST /api/merchant/div/cancel': (ids) => ({ applyNo: ids.divApplyNo }),
+  'GET /api/merchant/div/detail': (ids) => ({ applyNo: ids.splitApplyNo }),
+  'POST /api/merchant/div/cancel': (ids) => ({ applyNo: ids.splitApplyNo }),
   'POST /api/merchant/funds/sms/send': () => ({ purpose: 'payee' }),
   'POST /api/merchant/transfer/account/add': () => ({
     type: 'ALIPAY',
@@ -213,7 +213,7 @@ const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'bat
  * Numbers of objects that belong to one merchant (issue 11): a member limited to other merchants finds none of them.
  * The others (applications, invitations, uploads, batches, members, roles, payee accounts) are the organisation's.
  */
-const MERCHANT_NUMBERS = ['mchNo', 'orderNo', 'codeNo', 'settleNo', 'transferNo', 'divApplyNo'];
+const MERCHANT_NUMBERS = ['mchNo', 'orderNo', 'codeNo', 'settleNo', 'transferNo', 'splitApplyNo'];
 const merchantKeys = (route: ApiRoute) =>
   idKeys(route).filter((k) => MERCHANT_NUMBERS.includes(ID_ALIASES[route.key]?.[k] ?? k));
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
@@ -294,7 +294,7 @@ beforeAll(async () => {
   const admin = (await owner.get<StaffMember[]>('/api/merchant/staff/list')).body.data.find(
     (m) => m.roleCode === 'ADMIN',
   )!;
-  const applications = (await owner.post<IncoPage>('/api/merchant/inco/list', {})).body.data.rows;
+  const applications = (await owner.post<ApplicationPage>('/api/merchant/inco/list', {})).body.data.rows;
   const invites = (await owner.post<InvitePage>('/api/merchant/inco/invite/list', { status: ['ACTIVE'] })).body.data;
   a = {
     companyId: info.companyId!,
@@ -308,7 +308,7 @@ beforeAll(async () => {
     codeNo,
     orderNo: await paid(t.client(), codeNo, 10_000),
     accountId,
-    divApplyNo: (
+    splitApplyNo: (
       await owner.post<{ applyNo: string }>('/api/merchant/div/apply', {
         mchNo: 'M100000001',
         receivers: [

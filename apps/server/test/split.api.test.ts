@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { divideHalfUp, type BillSummary, type DivItem, type DivPage } from '@mchweb/contract';
+import { divideHalfUp, type BillSummary, type SplitItem, type SplitPage } from '@mchweb/contract';
 import { systemActor } from '../src/actor.ts';
 import { addDays, dayStart } from '../src/business-day.ts';
 import { checkLedger, purseBalances } from '../src/modules/ledger/index.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const apply = (body: object) => owner.post<DivItem>(`${M}/div/apply`, { mchNo: 'M100000001', ...body });
+const apply = (body: object) => owner.post<SplitItem>(`${M}/div/apply`, { mchNo: 'M100000001', ...body });
 
 describe('profit-sharing applications', () => {
   it('refuses more than 30 % in all, the merchant itself, another organisation’s merchant', async () => {
@@ -55,7 +55,7 @@ describe('profit-sharing applications', () => {
     const withdrawn = await apply({ receivers: [{ ...external, ratio: 5 }] });
     expect(withdrawn.body).toMatchObject({ code: 200, data: { status: 'SUBMITTED', totalRatio: 5 } });
     expect(
-      (await owner.post<DivItem>(`${M}/div/cancel`, { applyNo: withdrawn.body.data.applyNo })).body.data.status,
+      (await owner.post<SplitItem>(`${M}/div/cancel`, { applyNo: withdrawn.body.data.applyNo })).body.data.status,
     ).toBe('CANCELED');
     expect((await owner.post(`${M}/div/cancel`, { applyNo: withdrawn.body.data.applyNo })).body.msg).toMatch(
       /only a SUBMITTED one/,
@@ -73,12 +73,12 @@ describe('profit-sharing applications', () => {
         { type: 'EXTERNAL', name: '李强', accountNoMasked: `****${external.accountNo.slice(-4)}`, ratio: 10 },
       ],
     });
-    const list = (await owner.post<DivPage>(`${M}/div/list`, { statuses: ['SUBMITTED'] })).body.data.rows;
+    const list = (await owner.post<SplitPage>(`${M}/div/list`, { statuses: ['SUBMITTED'] })).body.data.rows;
     expect(list.map((d) => d.applyNo)).toEqual([two.body.data.applyNo]);
   });
 
   it('approved, its shares are taken at the settlement of every day from the next, the bill shows them', async () => {
-    const pending = (await owner.post<DivPage>(`${M}/div/list`, { statuses: ['SUBMITTED'] })).body.data.rows[0]!;
+    const pending = (await owner.post<SplitPage>(`${M}/div/list`, { statuses: ['SUBMITTED'] })).body.data.rows[0]!;
     // Approved two days ago: it applies from yesterday, so today's settlement takes the shares.
     const done = await reviewSplit(
       t.database.db,

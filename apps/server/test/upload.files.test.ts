@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract';
+import { ONBOARDING_UPLOAD_MAX_BYTES } from '@mchweb/contract';
 import { contentDispositionFor, judgeFile } from '../src/modules/upload/index.ts';
 import { JPEG as jpeg, PDF as pdf, PNG as png, WEBP as webp } from './upload-fixtures.ts';
 
@@ -28,10 +28,10 @@ describe('judging a file by its bytes', () => {
 
   it('refuses an empty file, and a file over the limit before looking at it', () => {
     expect(judgeFile(Buffer.alloc(0))).toEqual({ ok: false, problem: 'empty' });
-    const big = Buffer.concat([jpeg, Buffer.alloc(INCO_UPLOAD_MAX_BYTES + 1 - jpeg.length)]);
+    const big = Buffer.concat([jpeg, Buffer.alloc(ONBOARDING_UPLOAD_MAX_BYTES + 1 - jpeg.length)]);
     expect(judgeFile(big)).toEqual({ ok: false, problem: 'tooLarge' });
     // Exactly the limit is fine (bytes after a JPEG's end marker are allowed; cameras append some).
-    expect(judgeFile(big.subarray(0, INCO_UPLOAD_MAX_BYTES))).toEqual({ ok: true, type: 'image/jpeg' });
+    expect(judgeFile(big.subarray(0, ONBOARDING_UPLOAD_MAX_BYTES))).toEqual({ ok: true, type: 'image/jpeg' });
   });
 
   it('refuses a file of a known type that is cut short or damaged', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Code, FILE_ID_RE, INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract';
+import { Code, FILE_ID_RE, ONBOARDING_UPLOAD_MAX_BYTES } from '@mchweb/contract';
 import { anonymousActor, systemActor, type Actor } from '../src/actor.ts';
 import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 import type { FileStorage } from '../src/file-storage.ts';
@@ -138,7 +138,7 @@ describe('storeUpload refuses', () => {
   afterEach(async () => expect(await snapshot()).toEqual(before));
 
   it('a file over 5 MB (413), naming the field in both languages', async () => {
-    const big = Buffer.concat([JPEG, Buffer.alloc(INCO_UPLOAD_MAX_BYTES + 1 - JPEG.length)]);
+    const big = Buffer.concat([JPEG, Buffer.alloc(ONBOARDING_UPLOAD_MAX_BYTES + 1 - JPEG.length)]);
     await expect(store('big.jpg', big)).rejects.toMatchObject({
       code: Code.TOO_LARGE,
       text: { 'en-US': 'file: must be at most 5 MB', 'zh-CN': 'file: 文件不能超过 5 MB' },

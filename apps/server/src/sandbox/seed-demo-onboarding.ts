@@ -4,8 +4,8 @@ import {
   requiredDocuments,
   residentIdCheckChar,
   type DocKind,
-  type IncoApplication,
-  type IncoApplicationDraft,
+  type CompleteApplication,
+  type ApplicationDraft,
 } from '@mchweb/contract';
 import { anonymousActor, systemActor, type Actor } from '../actor.ts';
 import type { FileStorage } from '../file-storage.ts';
@@ -59,7 +59,7 @@ export interface DemoPeople {
   adminId: number;
 }
 
-const merchantOf = (companyId: number, app: IncoApplication, applyNo: string | null) =>
+const merchantOf = (companyId: number, app: CompleteApplication, applyNo: string | null) =>
   ({
     companyId,
     applyNo,
@@ -101,7 +101,7 @@ function applicationsOf(withCheckChar: CheckChar) {
     { channel: 'ALIPAY' as const, rate: 3.8 },
     { channel: 'UNIONPAY' as const, rate: 5.5 },
   ];
-  const enterprise = (name: string, shortName: string, code: string, address: string): IncoApplication => ({
+  const enterprise = (name: string, shortName: string, code: string, address: string): CompleteApplication => ({
     subject: {
       type: 'ENTERPRISE',
       name,
@@ -146,7 +146,7 @@ function applicationsOf(withCheckChar: CheckChar) {
       settlement: personal('王芳', '622202120200123456'),
       rates: standardRates.slice(0, 2),
       documents: [],
-    } satisfies IncoApplication,
+    } satisfies CompleteApplication,
     popUp: {
       subject: {
         type: 'SMALL_MICRO',
@@ -160,7 +160,7 @@ function applicationsOf(withCheckChar: CheckChar) {
       settlement: personal('李强', '621700120300456789'),
       rates: [{ channel: 'WECHAT', rate: 3.8 }],
       documents: [],
-    } satisfies IncoApplication,
+    } satisfies CompleteApplication,
     wulin: {
       subject: {
         type: 'INDIVIDUAL',
@@ -175,7 +175,7 @@ function applicationsOf(withCheckChar: CheckChar) {
       settlement: personal('张敏', '622848001234567890'),
       rates: standardRates,
       documents: [],
-    } satisfies IncoApplication,
+    } satisfies CompleteApplication,
     qianjiang: enterprise(
       '杭州晨光咖啡钱江新城有限公司',
       '晨光钱江店',
@@ -196,7 +196,7 @@ function applicationsOf(withCheckChar: CheckChar) {
       settlement: personal('陈静', '622588001234987654'),
       rates: standardRates,
       documents: [],
-    } satisfies IncoApplication,
+    } satisfies CompleteApplication,
     snack: {
       subject: {
         type: 'SMALL_MICRO',
@@ -213,7 +213,7 @@ function applicationsOf(withCheckChar: CheckChar) {
         { channel: 'ALIPAY', rate: 3.8 },
       ],
       documents: [],
-    } satisfies IncoApplication,
+    } satisfies CompleteApplication,
   };
 }
 
@@ -236,9 +236,9 @@ function demoDocuments(tx: Tx, storage: FileStorage | undefined, owner: Actor, c
     }
     return stored.get(key)!;
   };
-  return async (app: IncoApplication, inviteNo: string | null = null) => {
+  return async (app: CompleteApplication, inviteNo: string | null = null) => {
     if (!storage) return [];
-    const documents: IncoApplicationDraft['documents'] = [];
+    const documents: ApplicationDraft['documents'] = [];
     for (const kind of requiredDocuments(app.subject.type))
       documents.push({ kind, fileId: await fileOf(kind, inviteNo) });
     return documents;
@@ -254,13 +254,13 @@ export async function seedDemoOnboarding(tx: Tx, people: DemoPeople, withCheckCh
   const docs = demoDocuments(tx, storage, owner, coffee);
 
   // Merchants made before this product (no application), then frozen and closed ones.
-  const demoMerchant = async (app: IncoApplication, mchNo: string, createdAt: Date, companyId = coffee) =>
+  const demoMerchant = async (app: CompleteApplication, mchNo: string, createdAt: Date, companyId = coffee) =>
     createMerchant(tx, owner, { ...merchantOf(companyId, app, null), demo: { mchNo, createdAt } });
   await demoMerchant(apps.westLake, 'M100000001', ago(60 * DAY));
   await demoMerchant(apps.binjiang, 'M100000002', ago(45 * DAY));
   await demoMerchant(apps.takeaway, 'M100000004', ago(40 * DAY));
   await demoMerchant(apps.popUp, 'M100000005', ago(30 * DAY));
-  const bakeryApp: IncoApplication = {
+  const bakeryApp: CompleteApplication = {
     ...apps.popUp,
     subject: {
       ...apps.popUp.subject,

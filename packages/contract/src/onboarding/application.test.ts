@@ -4,8 +4,8 @@ import {
   completeApplication,
   dropEmptyFields,
   ID_LONG_TERM,
-  incoApplicationDraft,
-  type IncoApplicationInput,
+  applicationDraft,
+  type CompleteApplicationInput,
   requiredDocuments,
   sameName,
   stepIssues,
@@ -18,7 +18,7 @@ const CARD = '6222021234567890128';
 const file = (n: number) => `F${String(n).padStart(24, '0')}`;
 
 /** A complete application of each type, as the wizard would send it. */
-function application(type: MerchantType): IncoApplicationInput {
+function application(type: MerchantType): CompleteApplicationInput {
   const corporate = type === 'ENTERPRISE';
   return {
     subject: {
@@ -48,11 +48,11 @@ function application(type: MerchantType): IncoApplicationInput {
 }
 
 /** `application(type)` with one section's fields replaced. */
-function withChange<K extends keyof IncoApplicationInput>(
+function withChange<K extends keyof CompleteApplicationInput>(
   type: MerchantType,
   key: K,
-  change: Partial<IncoApplicationInput[K]>,
-): IncoApplicationInput {
+  change: Partial<CompleteApplicationInput[K]>,
+): CompleteApplicationInput {
   const app = application(type);
   return { ...app, [key]: Array.isArray(change) ? change : { ...app[key], ...change } };
 }
@@ -257,18 +257,18 @@ describe('rates and documents', () => {
 
 describe('drafts and wizard steps', () => {
   it('a draft may lack any section or field, but what it has must be valid', () => {
-    expect(incoApplicationDraft.safeParse({}).success).toBe(true);
-    expect(incoApplicationDraft.safeParse({ subject: { type: 'ENTERPRISE' }, rates: [] }).success).toBe(true);
-    expect(incoApplicationDraft.safeParse(application('SMALL_MICRO')).success).toBe(true);
-    const bad = incoApplicationDraft.safeParse({ legalPerson: { idNumber: '110105194912310021' } });
+    expect(applicationDraft.safeParse({}).success).toBe(true);
+    expect(applicationDraft.safeParse({ subject: { type: 'ENTERPRISE' }, rates: [] }).success).toBe(true);
+    expect(applicationDraft.safeParse(application('SMALL_MICRO')).success).toBe(true);
+    const bad = applicationDraft.safeParse({ legalPerson: { idNumber: '110105194912310021' } });
     expect(bad.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
       'legalPerson.idNumber: check digit is wrong',
     ]);
     // No rule across fields in a draft: an enterprise may still have a personal account while being filled in.
     const crossed = { subject: { type: 'ENTERPRISE' }, settlement: { accountType: 'PERSONAL', accountName: '李四' } };
-    expect(incoApplicationDraft.safeParse(crossed).success).toBe(true);
-    expect(incoApplicationDraft.safeParse({ subject: { name: '' } }).success).toBe(false);
-    expect(incoApplicationDraft.safeParse({ extra: 1 }).success).toBe(false);
+    expect(applicationDraft.safeParse(crossed).success).toBe(true);
+    expect(applicationDraft.safeParse({ subject: { name: '' } }).success).toBe(false);
+    expect(applicationDraft.safeParse({ extra: 1 }).success).toBe(false);
   });
   it("gives one step's problems, rules across sections included", () => {
     const form = { subject: application('ENTERPRISE').subject, settlement: { accountType: 'PERSONAL' } };

@@ -1,6 +1,6 @@
 /**
  * The onboarding application (进件) and its rules, after WeChat Pay's 特约商户进件: one section per step of the
- * wizard. `incoApplicationDraft` is what a draft may hold (every section and field optional, but each present
+ * wizard. `applicationDraft` is what a draft may hold (every section and field optional, but each present
  * field valid); `completeApplication` is the full check the server runs at submit time and the web app runs per
  * step (`stepIssues`). Issues carry nested paths (`legalPerson.idNumber`), which the server turns into
  * "legalPerson.idNumber: problem". Send an empty field as absent, never as '' (see `dropEmptyFields`).
@@ -66,7 +66,7 @@ const personName = text(2, 50).regex(/^[\p{L}\p{M}·.' -]+$/u, "must be a person
  * with 92) and ENTERPRISE, and must be absent for SMALL_MICRO, which has no licence. `name` is the name on the
  * licence (for a small-micro merchant, the name it trades under); `shortName` is what payers see.
  */
-export const incoSubject = z.strictObject({
+export const applicationSubject = z.strictObject({
   type: z.enum(MERCHANT_TYPES),
   name: text(2, 100),
   shortName: text(2, 20),
@@ -77,7 +77,7 @@ export const incoSubject = z.strictObject({
 });
 
 /** Step 2, the legal person (法人 / 经营者) and their resident identity card. */
-export const incoLegalPerson = z.strictObject({
+export const applicationLegalPerson = z.strictObject({
   name: personName,
   idNumber: residentIdNumber,
   /** First day of validity: not in the future. */
@@ -94,7 +94,7 @@ export const incoLegalPerson = z.strictObject({
  * PERSONAL only; INDIVIDUAL: either. A PERSONAL account is the legal person's own debit card (Luhn-checked, held
  * in their name); a CORPORATE account is held in the subject's name (no check digit).
  */
-export const incoSettlement = z.strictObject({
+export const applicationSettlement = z.strictObject({
   accountType: z.enum(SETTLEMENT_ACCOUNT_TYPES),
   bankName: text(1, 50),
   /** The branch (开户支行), e.g. 招商银行上海分行陆家嘴支行. */
@@ -117,34 +117,34 @@ function noRepeat<T>(key: keyof T & string) {
 }
 
 /** Step 4, the rates (‰) on the channels the merchant takes; each channel at most once. */
-export const incoRateItem = z.strictObject({ channel: z.enum(CHANNELS), rate });
+export const applicationRateItem = z.strictObject({ channel: z.enum(CHANNELS), rate });
 const rateList = z
-  .array(incoRateItem)
+  .array(applicationRateItem)
   .max(CHANNELS.length)
-  .superRefine(noRepeat<z.infer<typeof incoRateItem>>('channel'));
-export const incoRates = rateList.min(1, 'must name at least one channel');
+  .superRefine(noRepeat<z.infer<typeof applicationRateItem>>('channel'));
+export const applicationRates = rateList.min(1, 'must name at least one channel');
 
 /** Step 5, the documents: one upload (from `/inco/upload`) per kind; `requiredDocuments(type)` must be there. */
-export const incoDocument = z.strictObject({ kind: z.enum(DOC_KINDS), fileId });
-export const incoDocuments = z
-  .array(incoDocument)
+export const applicationDocument = z.strictObject({ kind: z.enum(DOC_KINDS), fileId });
+export const applicationDocuments = z
+  .array(applicationDocument)
   .max(DOC_KINDS.length)
-  .superRefine(noRepeat<z.infer<typeof incoDocument>>('kind'));
+  .superRefine(noRepeat<z.infer<typeof applicationDocument>>('kind'));
 
 /** The wizard's steps, in order: each is the name of an application section and the first key of its paths. */
-export const INCO_STEPS = ['subject', 'legalPerson', 'settlement', 'rates', 'documents'] as const;
-export type IncoStep = (typeof INCO_STEPS)[number];
+export const APPLICATION_STEPS = ['subject', 'legalPerson', 'settlement', 'rates', 'documents'] as const;
+export type ApplicationStep = (typeof APPLICATION_STEPS)[number];
 
 /** A draft: any section may be missing and any field of a section too; a field that is present is valid. */
-export const incoApplicationDraft = z.strictObject({
-  subject: incoSubject.partial().optional(),
-  legalPerson: incoLegalPerson.partial().optional(),
-  settlement: incoSettlement.partial().optional(),
+export const applicationDraft = z.strictObject({
+  subject: applicationSubject.partial().optional(),
+  legalPerson: applicationLegalPerson.partial().optional(),
+  settlement: applicationSettlement.partial().optional(),
   rates: rateList.optional(),
-  documents: incoDocuments.optional(),
+  documents: applicationDocuments.optional(),
 });
-export type IncoApplicationDraft = z.infer<typeof incoApplicationDraft>;
-export type IncoApplicationDraftInput = z.input<typeof incoApplicationDraft>;
+export type ApplicationDraft = z.infer<typeof applicationDraft>;
+export type ApplicationDraftInput = z.input<typeof applicationDraft>;
 
 /** Names compared as a bank compares account holders: spaces ignored, full-width and half-width forms equal. */
 export function sameName(a: string, b: string): boolean {
@@ -247,21 +247,21 @@ function applicationRules(value: unknown, ctx: Ctx) {
 /** The full application: every section and field present and valid, and the rules across them. */
 export const completeApplication = z
   .strictObject({
-    subject: incoSubject,
-    legalPerson: incoLegalPerson,
-    settlement: incoSettlement,
-    rates: incoRates,
-    documents: incoDocuments,
+    subject: applicationSubject,
+    legalPerson: applicationLegalPerson,
+    settlement: applicationSettlement,
+    rates: applicationRates,
+    documents: applicationDocuments,
   })
   .superRefine(applicationRules, { when: (payload) => isObject(payload.value) });
-export type IncoApplication = z.infer<typeof completeApplication>;
-export type IncoApplicationInput = z.input<typeof completeApplication>;
+export type CompleteApplication = z.infer<typeof completeApplication>;
+export type CompleteApplicationInput = z.input<typeof completeApplication>;
 
 /**
  * The problems of one wizard step, judged against the whole form (the rules across sections need the others):
  * the issues of `completeApplication` whose path starts with `step`. Empty: the step may be left.
  */
-export function stepIssues(step: IncoStep, form: unknown): z.core.$ZodIssue[] {
+export function stepIssues(step: ApplicationStep, form: unknown): z.core.$ZodIssue[] {
   const result = completeApplication.safeParse(form);
   return result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === step);
 }

@@ -2,29 +2,29 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { fileId } from './application.ts';
 import {
-  getIncoQrCodeQuery,
+  inviteQrCodeQuery,
   invite,
   inviteListBody,
   inviteNo,
   invitePage,
   inviteRevokeBody,
-  publicIncoSaveBody,
-  publicIncoSubmitBody,
+  publicApplicationSaveBody,
+  publicApplicationSubmitBody,
   publicInvite,
   publicInviteParams,
 } from './invitation.ts';
 import {
-  incoApplyNoQuery,
-  incoCancelBody,
-  incoDetail,
-  incoListBody,
-  incoPage,
-  incoProgress,
-  incoSaveAnswer,
-  incoSaveBody,
-  incoSubmitAnswer,
-  incoSubmitBody,
-  incoUploadResult,
+  applyNoQuery,
+  applicationCancelBody,
+  applicationDetail,
+  applicationListBody,
+  applicationPage,
+  applicationProgress,
+  applicationSaveAnswer,
+  applicationSaveBody,
+  applicationSubmitAnswer,
+  applicationSubmitBody,
+  onboardingUploadResult,
 } from './schemas.ts';
 
 const tags = ['onboarding'];
@@ -38,8 +38,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:edit',
     tags,
     summary: 'Save a draft: a new one without applyNo (one per idempotencyKey), else replace a DRAFT or REJECTED one',
-    body: incoSaveBody,
-    response: incoSaveAnswer,
+    body: applicationSaveBody,
+    response: applicationSaveAnswer,
   }),
   submit: defineEndpoint({
     method: 'POST',
@@ -47,8 +47,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:edit',
     tags,
     summary: 'Submit a DRAFT or REJECTED application after the full check (every problem named)',
-    body: incoSubmitBody,
-    response: incoSubmitAnswer,
+    body: applicationSubmitBody,
+    response: applicationSubmitAnswer,
   }),
   cancel: defineEndpoint({
     method: 'POST',
@@ -56,8 +56,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:edit',
     tags,
     summary: 'Cancel a DRAFT, SUBMITTED or REJECTED application',
-    body: incoCancelBody,
-    response: incoSubmitAnswer,
+    body: applicationCancelBody,
+    response: applicationSubmitAnswer,
   }),
   list: defineEndpoint({
     method: 'POST',
@@ -65,8 +65,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:view',
     tags,
     summary: 'Applications, newest first; pass nextCursor back as cursor while hasMore',
-    body: incoListBody,
-    response: incoPage,
+    body: applicationListBody,
+    response: applicationPage,
   }),
   detail: defineEndpoint({
     method: 'GET',
@@ -74,8 +74,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:view',
     tags,
     summary: 'An application as saved',
-    query: incoApplyNoQuery,
-    response: incoDetail,
+    query: applyNoQuery,
+    response: applicationDetail,
   }),
   progress: defineEndpoint({
     method: 'GET',
@@ -83,8 +83,8 @@ export const onboardingEndpoints = {
     access: 'onboarding:view',
     tags,
     summary: "An application's timeline, oldest first",
-    query: incoApplyNoQuery,
-    response: incoProgress,
+    query: applyNoQuery,
+    response: applicationProgress,
   }),
   inviteQrCode: defineEndpoint({
     method: 'GET',
@@ -92,7 +92,7 @@ export const onboardingEndpoints = {
     access: 'onboarding:edit',
     tags,
     summary: 'Make an invitation: its url is what the page draws as a QR code',
-    query: getIncoQrCodeQuery,
+    query: inviteQrCodeQuery,
     response: invite,
   }),
   inviteList: defineEndpoint({
@@ -128,8 +128,8 @@ export const onboardingEndpoints = {
     access: 'public',
     tags: inviteeTags,
     summary: "Save the invitation's application (created at the first save)",
-    body: publicIncoSaveBody,
-    response: incoSaveAnswer,
+    body: publicApplicationSaveBody,
+    response: applicationSaveAnswer,
   }),
   publicSubmit: defineEndpoint({
     method: 'POST',
@@ -137,8 +137,8 @@ export const onboardingEndpoints = {
     access: 'public',
     tags: inviteeTags,
     summary: "Submit the invitation's application; the invitation becomes USED",
-    body: publicIncoSubmitBody,
-    response: incoSubmitAnswer,
+    body: publicApplicationSubmitBody,
+    response: applicationSubmitAnswer,
   }),
   upload: defineEndpoint({
     method: 'POST',
@@ -147,7 +147,7 @@ export const onboardingEndpoints = {
     tags,
     summary: 'Upload one document (multipart, field file): JPEG, PNG, WebP or PDF, at most 5 MiB',
     consumes: ['multipart/form-data'],
-    response: incoUploadResult,
+    response: onboardingUploadResult,
   }),
   file: defineEndpoint({
     method: 'GET',
@@ -167,7 +167,7 @@ export const onboardingEndpoints = {
     tags,
     summary: 'Upload one document through an invitation (multipart: inviteNo, file)',
     consumes: ['multipart/form-data'],
-    response: incoUploadResult,
+    response: onboardingUploadResult,
   }),
   publicFile: defineEndpoint({
     method: 'GET',

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { anyOf, page, pageFields } from '../envelope.ts';
-import { incoApplicationDraft } from './application.ts';
+import { applicationDraft } from './application.ts';
 import { APPLY_STATUSES } from './schemas.ts';
 import { instant } from '../validation.ts';
 
@@ -28,7 +28,7 @@ export type InviteStatus = (typeof INVITE_STATUSES)[number];
 export const INVITE_DAYS_DEFAULT = 7;
 export const INVITE_DAYS_MAX = 30;
 /** `GET /getIncoQrCode?expiresInDays=&remark=` (onboarding:edit) makes an invitation and answers `invite`. */
-export const getIncoQrCodeQuery = z.strictObject({
+export const inviteQrCodeQuery = z.strictObject({
   expiresInDays: z.coerce.number().int().min(1).max(INVITE_DAYS_MAX).default(INVITE_DAYS_DEFAULT),
   /** A note for the organisation's own list (whom it was given to). */
   remark: z.string().trim().max(50, 'must be at most 50 characters').optional(),
@@ -74,15 +74,15 @@ export const publicInvite = z.object({
   expiresAt: instant,
   applyNo: z.string().nullable(),
   applyStatus: z.enum(APPLY_STATUSES).nullable(),
-  application: incoApplicationDraft.nullable(),
+  application: applicationDraft.nullable(),
 });
 export type PublicInvite = z.infer<typeof publicInvite>;
 
 /**
- * `POST /api/pay/inco/save` (answers `incoSaveAnswer`): the invitation's one application, created at the first
+ * `POST /api/pay/inco/save` (answers `applicationSaveAnswer`): the invitation's one application, created at the first
  * save and replaced by later ones. Uploads go to `POST /api/pay/inco/upload` (multipart: `inviteNo` and `file`).
  */
-export const publicIncoSaveBody = incoApplicationDraft.extend({ inviteNo });
-export type PublicIncoSaveBody = z.input<typeof publicIncoSaveBody>;
-/** `POST /api/pay/inco/submit` (answers `incoSubmitAnswer`): submits it; the invitation becomes USED. */
-export const publicIncoSubmitBody = z.strictObject({ inviteNo });
+export const publicApplicationSaveBody = applicationDraft.extend({ inviteNo });
+export type PublicApplicationSaveBody = z.input<typeof publicApplicationSaveBody>;
+/** `POST /api/pay/inco/submit` (answers `applicationSubmitAnswer`): submits it; the invitation becomes USED. */
+export const publicApplicationSubmitBody = z.strictObject({ inviteNo });

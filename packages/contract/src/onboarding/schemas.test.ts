@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  getIncoQrCodeQuery,
+  inviteQrCodeQuery,
   invite,
   INVITE_NO_RE,
   inviteListBody,
   invitePath,
   inviteRevokeBody,
-  publicIncoSaveBody,
-  publicIncoSubmitBody,
+  publicApplicationSaveBody,
+  publicApplicationSubmitBody,
   publicInvite,
 } from './invitation.ts';
 import {
@@ -15,13 +15,13 @@ import {
   APPLY_TRANSITIONS,
   canMoveApply,
   EDITABLE_APPLY_STATUSES,
-  incoCancelBody,
-  incoDetail,
-  incoListBody,
-  incoProgress,
-  incoSaveBody,
-  incoSubmitBody,
-  incoUploadResult,
+  applicationCancelBody,
+  applicationDetail,
+  applicationListBody,
+  applicationProgress,
+  applicationSaveBody,
+  applicationSubmitBody,
+  onboardingUploadResult,
 } from './schemas.ts';
 import { APPLY_NO_RE, FILE_ID_RE } from './application.ts';
 
@@ -35,7 +35,7 @@ describe('identifiers', () => {
     for (const no of ['A2026050109300012345', 'A202605010930001234567', 'a20260501093000123456', 'M100000001']) {
       expect(APPLY_NO_RE.test(no)).toBe(false);
     }
-    expect(incoSubmitBody.safeParse({ applyNo: 'x' }).error?.issues[0]?.message).toBe(
+    expect(applicationSubmitBody.safeParse({ applyNo: 'x' }).error?.issues[0]?.message).toBe(
       'must be an application number like A20260501093000123456',
     );
   });
@@ -66,25 +66,27 @@ describe('application states', () => {
 
 describe('onboarding calls', () => {
   it('save a draft with or without an application number', () => {
-    expect(incoSaveBody.parse({})).toEqual({});
+    expect(applicationSaveBody.parse({})).toEqual({});
     const body = { applyNo: APPLY_NO, subject: { type: 'SMALL_MICRO', name: '张三水果店' } };
-    expect(incoSaveBody.parse(body)).toEqual(body);
-    expect(incoSaveBody.safeParse({ idempotencyKey: 'k1' }).success).toBe(false);
-    expect(incoSaveBody.safeParse({ idempotencyKey: 'b3c1f0e2-6d0c-4d4b-9a57-2e7f0c3b9f11' }).success).toBe(true);
-    expect(incoSaveBody.safeParse({ mchNo: 'M100000001' }).success).toBe(false);
+    expect(applicationSaveBody.parse(body)).toEqual(body);
+    expect(applicationSaveBody.safeParse({ idempotencyKey: 'k1' }).success).toBe(false);
+    expect(applicationSaveBody.safeParse({ idempotencyKey: 'b3c1f0e2-6d0c-4d4b-9a57-2e7f0c3b9f11' }).success).toBe(
+      true,
+    );
+    expect(applicationSaveBody.safeParse({ mchNo: 'M100000001' }).success).toBe(false);
   });
   it('cancel with an optional reason', () => {
-    expect(incoCancelBody.safeParse({ applyNo: APPLY_NO }).success).toBe(true);
-    expect(incoCancelBody.safeParse({ applyNo: APPLY_NO, reason: 'x'.repeat(201) }).success).toBe(false);
+    expect(applicationCancelBody.safeParse({ applyNo: APPLY_NO }).success).toBe(true);
+    expect(applicationCancelBody.safeParse({ applyNo: APPLY_NO, reason: 'x'.repeat(201) }).success).toBe(false);
   });
   it('list by statuses, name and creation time', () => {
     const body = { status: ['REJECTED', 'DRAFT'], name: '水果', createdFrom: '2026-04-24', createdTo: AT };
-    expect(incoListBody.parse(body)).toEqual({ ...body, limit: 20 });
-    expect(incoListBody.safeParse({ createdFrom: '2026-04-31' }).error?.issues[0]?.message).toBe(
+    expect(applicationListBody.parse(body)).toEqual({ ...body, limit: 20 });
+    expect(applicationListBody.safeParse({ createdFrom: '2026-04-31' }).error?.issues[0]?.message).toBe(
       'must be a date as YYYY-MM-DD or a time as ISO 8601 with offset',
     );
-    expect(incoListBody.safeParse({ status: ['PENDING'] }).success).toBe(false);
-    expect(incoListBody.safeParse({ limit: 101 }).success).toBe(false);
+    expect(applicationListBody.safeParse({ status: ['PENDING'] }).success).toBe(false);
+    expect(applicationListBody.safeParse({ limit: 101 }).success).toBe(false);
   });
   it('answer a detail with the application as saved, and a timeline', () => {
     const detail = {
@@ -103,7 +105,7 @@ describe('onboarding calls', () => {
       mchNo: null,
       application: { subject: { type: 'SMALL_MICRO', name: '张三水果店' } },
     };
-    expect(incoDetail.parse(detail)).toEqual(detail);
+    expect(applicationDetail.parse(detail)).toEqual(detail);
     const progress = {
       applyNo: APPLY_NO,
       status: 'REJECTED',
@@ -114,7 +116,7 @@ describe('onboarding calls', () => {
         { event: 'REJECTED', at: AT, actor: 'OPERATOR', by: null, reason: '门头照片不清晰' },
       ],
     };
-    expect(incoProgress.parse(progress)).toEqual(progress);
+    expect(applicationProgress.parse(progress)).toEqual(progress);
   });
   it('answer an upload with its id, address, name, size and type', () => {
     const result = {
@@ -124,20 +126,20 @@ describe('onboarding calls', () => {
       size: 1,
       contentType: 'image/png',
     };
-    expect(incoUploadResult.parse(result)).toEqual(result);
-    expect(incoUploadResult.safeParse({ ...result, contentType: 'image/gif' }).success).toBe(false);
+    expect(onboardingUploadResult.parse(result)).toEqual(result);
+    expect(onboardingUploadResult.safeParse({ ...result, contentType: 'image/gif' }).success).toBe(false);
   });
 });
 
 describe('invitations', () => {
   it('are made for 7 days unless told 1 to 30, from query strings', () => {
-    expect(getIncoQrCodeQuery.parse({})).toEqual({ expiresInDays: 7 });
-    expect(getIncoQrCodeQuery.parse({ expiresInDays: '30', remark: ' 王老板 ' })).toEqual({
+    expect(inviteQrCodeQuery.parse({})).toEqual({ expiresInDays: 7 });
+    expect(inviteQrCodeQuery.parse({ expiresInDays: '30', remark: ' 王老板 ' })).toEqual({
       expiresInDays: 30,
       remark: '王老板',
     });
     for (const days of ['0', '31', '1.5', 'x'])
-      expect(getIncoQrCodeQuery.safeParse({ expiresInDays: days }).success).toBe(false);
+      expect(inviteQrCodeQuery.safeParse({ expiresInDays: days }).success).toBe(false);
   });
   it('are listed by status and revoked by number', () => {
     expect(inviteListBody.parse({ status: ['ACTIVE', 'EXPIRED'] })).toEqual({
@@ -165,10 +167,10 @@ describe('invitations', () => {
   });
   it('carry the same draft on the public page, keyed by the invitation', () => {
     const body = { inviteNo: INVITE_NO, subject: { type: 'SMALL_MICRO' } };
-    expect(publicIncoSaveBody.parse(body)).toEqual(body);
-    expect(publicIncoSaveBody.safeParse({ ...body, applyNo: APPLY_NO }).success).toBe(false);
-    expect(publicIncoSaveBody.safeParse({ subject: {} }).success).toBe(false);
-    expect(publicIncoSubmitBody.safeParse({ inviteNo: INVITE_NO }).success).toBe(true);
+    expect(publicApplicationSaveBody.parse(body)).toEqual(body);
+    expect(publicApplicationSaveBody.safeParse({ ...body, applyNo: APPLY_NO }).success).toBe(false);
+    expect(publicApplicationSaveBody.safeParse({ subject: {} }).success).toBe(false);
+    expect(publicApplicationSubmitBody.safeParse({ inviteNo: INVITE_NO }).success).toBe(true);
     const view = {
       inviteNo: INVITE_NO,
       companyName: '示例科技',

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { anyOf, page, pageFields } from '../envelope.ts';
 import { MERCHANT_TYPES } from '../merchant/schemas.ts';
-import { applyNo, incoApplicationDraft } from './application.ts';
+import { applyNo, applicationDraft } from './application.ts';
 import { dateOrInstant, instant } from '../validation.ts';
 
 /**
@@ -33,45 +33,45 @@ export const EDITABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['DRAFT', 'REJECT
 export const APPLY_SOURCES = ['PORTAL', 'INVITE'] as const;
 
 /**
- * `POST /inco/save` (answers `incoSaveAnswer`): creates a draft without `applyNo`, else replaces the whole
+ * `POST /inco/save` (answers `applicationSaveAnswer`): creates a draft without `applyNo`, else replaces the whole
  * application of a DRAFT or REJECTED one with this body. `idempotencyKey` (a fresh one per new form) makes a
  * repeated create (double click, retry) answer the same `applyNo` instead of a second draft.
  */
-export const incoSaveBody = incoApplicationDraft.extend({
+export const applicationSaveBody = applicationDraft.extend({
   applyNo: applyNo.optional(),
   idempotencyKey: z.string().trim().min(8, 'must be at least 8 characters').max(64).optional(),
 });
-export type IncoSaveBody = z.input<typeof incoSaveBody>;
-export const incoSaveAnswer = z.object({ applyNo: z.string() });
+export type ApplicationSaveBody = z.input<typeof applicationSaveBody>;
+export const applicationSaveAnswer = z.object({ applyNo: z.string() });
 
 /**
  * `POST /inco/submit`: runs `completeApplication` on the saved application; DRAFT or REJECTED -> SUBMITTED.
  * Submitting one already SUBMITTED (double click, two tabs) answers as the first did.
  */
-export const incoSubmitBody = z.strictObject({ applyNo });
-export const incoSubmitAnswer = z.object({ applyNo: z.string(), status: z.enum(APPLY_STATUSES) });
+export const applicationSubmitBody = z.strictObject({ applyNo });
+export const applicationSubmitAnswer = z.object({ applyNo: z.string(), status: z.enum(APPLY_STATUSES) });
 /** `POST /inco/cancel`: DRAFT, SUBMITTED or REJECTED -> CANCELED. */
-export const incoCancelBody = z.strictObject({
+export const applicationCancelBody = z.strictObject({
   applyNo,
   reason: z.string().trim().max(200, 'must be at most 200 characters').optional(),
 });
 /** `GET /inco/detail?applyNo=` and `GET /inco/progress?applyNo=`. */
-export const incoApplyNoQuery = z.strictObject({ applyNo });
+export const applyNoQuery = z.strictObject({ applyNo });
 
 /**
  * `POST /inco/list`, newest first. `name` matches the merchant name or short name (contains). A `createdFrom`
  * day counts from its start, a `createdTo` day includes the whole day (Asia/Shanghai).
  */
-export const incoListBody = z.strictObject({
+export const applicationListBody = z.strictObject({
   status: anyOf(APPLY_STATUSES).optional(),
   name: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
   createdFrom: dateOrInstant.optional(),
   createdTo: dateOrInstant.optional(),
   ...pageFields,
 });
-export type IncoListBody = z.input<typeof incoListBody>;
+export type ApplicationListBody = z.input<typeof applicationListBody>;
 
-export const incoListItem = z.object({
+export const applicationListItem = z.object({
   applyNo: z.string(),
   status: z.enum(APPLY_STATUSES),
   /** From the subject section; null while the draft lacks them. */
@@ -92,19 +92,19 @@ export const incoListItem = z.object({
   /** The merchant the approval created. */
   mchNo: z.string().nullable(),
 });
-export type IncoListItem = z.infer<typeof incoListItem>;
-export const incoPage = page(incoListItem);
-export type IncoPage = z.infer<typeof incoPage>;
+export type ApplicationListItem = z.infer<typeof applicationListItem>;
+export const applicationPage = page(applicationListItem);
+export type ApplicationPage = z.infer<typeof applicationPage>;
 
 /** `GET /inco/detail?applyNo=`: the row and the application as saved (a draft may lack sections). */
-export const incoDetail = incoListItem.extend({ application: incoApplicationDraft });
-export type IncoDetail = z.infer<typeof incoDetail>;
+export const applicationDetail = applicationListItem.extend({ application: applicationDraft });
+export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
 /**
  * The events of the audit-progress timeline. RESUBMITTED is a submission after a rejection; SAVED may be
  * recorded once per editing session rather than per save.
  */
-export const INCO_EVENTS = [
+export const APPLICATION_EVENTS = [
   'CREATED',
   'SAVED',
   'SUBMITTED',
@@ -114,40 +114,40 @@ export const INCO_EVENTS = [
   'CANCELED',
   'RESUBMITTED',
 ] as const;
-export type IncoEvent = (typeof INCO_EVENTS)[number];
+export type ApplicationEvent = (typeof APPLICATION_EVENTS)[number];
 /** Who acted: a member, the invited merchant, the platform's operator (ops command line), the system (sandbox). */
-export const INCO_ACTORS = ['MEMBER', 'INVITEE', 'OPERATOR', 'SYSTEM'] as const;
-export const incoProgressEvent = z.object({
-  event: z.enum(INCO_EVENTS),
+export const APPLICATION_ACTORS = ['MEMBER', 'INVITEE', 'OPERATOR', 'SYSTEM'] as const;
+export const applicationProgressEvent = z.object({
+  event: z.enum(APPLICATION_EVENTS),
   at: instant,
-  actor: z.enum(INCO_ACTORS),
+  actor: z.enum(APPLICATION_ACTORS),
   /** The member's name or mobile (actor MEMBER), else null. */
   by: z.string().nullable(),
   /** REJECTED: the reviewer's reason; CANCELED: the reason given, if any. */
   reason: z.string().nullable(),
 });
-export type IncoProgressEvent = z.infer<typeof incoProgressEvent>;
+export type ApplicationProgressEvent = z.infer<typeof applicationProgressEvent>;
 /** `GET /inco/progress?applyNo=`: the timeline, oldest first. */
-export const incoProgress = z.object({
+export const applicationProgress = z.object({
   applyNo: z.string(),
   status: z.enum(APPLY_STATUSES),
   name: z.string().nullable(),
   mchNo: z.string().nullable(),
-  events: z.array(incoProgressEvent),
+  events: z.array(applicationProgressEvent),
 });
-export type IncoProgress = z.infer<typeof incoProgress>;
+export type ApplicationProgress = z.infer<typeof applicationProgress>;
 
 /** Uploads (`POST /inco/upload`, `POST /api/pay/inco/upload`): multipart, one file in the field `file`. */
-export const INCO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const ONBOARDING_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** Judged by the file's first bytes, not its name or declared type. */
-export const INCO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-export const incoUploadResult = z.object({
+export const ONBOARDING_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const onboardingUploadResult = z.object({
   fileId: z.string(),
   /** Where a member (or the invitation's holder) reads the file back; the server checks who asks. */
   url: z.string(),
   /** The name the file was uploaded with (stored under a random one). */
   name: z.string(),
   size: z.number().int(),
-  contentType: z.enum(INCO_UPLOAD_TYPES),
+  contentType: z.enum(ONBOARDING_UPLOAD_TYPES),
 });
-export type IncoUploadResult = z.infer<typeof incoUploadResult>;
+export type OnboardingUploadResult = z.infer<typeof onboardingUploadResult>;

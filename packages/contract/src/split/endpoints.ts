@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { divApplyBody, divCancelBody, divDetailQuery, divItem, divListBody, divPage } from './schemas.ts';
+import { splitApplyBody, splitCancelBody, splitDetailQuery, splitItem, splitListBody, splitPage } from './schemas.ts';
 
 const tags = ['profit sharing'];
 
@@ -11,8 +11,8 @@ export const splitEndpoints = {
     access: 'split:apply',
     tags,
     summary: 'Apply to share part of a merchant’s settled days with receivers (at most 30 % in all)',
-    body: divApplyBody,
-    response: divItem,
+    body: splitApplyBody,
+    response: splitItem,
   }),
   list: defineEndpoint({
     method: 'POST',
@@ -20,8 +20,8 @@ export const splitEndpoints = {
     access: 'split:view',
     tags,
     summary: 'Profit-sharing applications, newest first',
-    body: divListBody,
-    response: divPage,
+    body: splitListBody,
+    response: splitPage,
   }),
   detail: defineEndpoint({
     method: 'GET',
@@ -29,8 +29,8 @@ export const splitEndpoints = {
     access: 'split:view',
     tags,
     summary: 'One application',
-    query: divDetailQuery,
-    response: divItem,
+    query: splitDetailQuery,
+    response: splitItem,
   }),
   cancel: defineEndpoint({
     method: 'POST',
@@ -38,7 +38,7 @@ export const splitEndpoints = {
     access: 'split:apply',
     tags,
     summary: 'Withdraw a SUBMITTED application',
-    body: divCancelBody,
-    response: divItem,
+    body: splitCancelBody,
+    response: splitItem,
   }),
 };

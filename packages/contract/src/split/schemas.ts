@@ -6,26 +6,26 @@ import { bankCardNumber, instant } from '../validation.ts';
 /**
  * Profit sharing (分账): a merchant shares part of each settled day with receivers (another merchant of the
  * organisation, or an outside party paid to a bank card). Ratios in whole percent (the seed's `reg` input, S5.1),
- * all receivers together at most DIV_TOTAL_MAX. SUBMITTED -> APPROVED | REJECTED (the platform's review), CANCELED
+ * all receivers together at most SPLIT_TOTAL_MAX. SUBMITTED -> APPROVED | REJECTED (the platform's review), CANCELED
  * by the applicant while SUBMITTED. An approval applies from the next business day; a newer one replaces it.
  */
-export const DIV_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
-export type DivStatus = (typeof DIV_STATUSES)[number];
-export const DIV_TOTAL_MAX = 30;
-export const DIV_RECEIVERS_MAX = 5;
-export const DIV_APPLY_NO_RE = /^D\d{20}$/;
-export const divApplyNo = z
+export const SPLIT_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED', 'CANCELED'] as const;
+export type SplitStatus = (typeof SPLIT_STATUSES)[number];
+export const SPLIT_TOTAL_MAX = 30;
+export const SPLIT_RECEIVERS_MAX = 5;
+export const SPLIT_APPLY_NO_RE = /^D\d{20}$/;
+export const splitApplyNo = z
   .string()
   .trim()
-  .regex(DIV_APPLY_NO_RE, 'must be an application number like D20260501093000123456');
+  .regex(SPLIT_APPLY_NO_RE, 'must be an application number like D20260501093000123456');
 
 const ratio = z
   .number()
   .int('must be a whole percent')
   .min(1, 'must be at least 1 %')
-  .max(DIV_TOTAL_MAX, `must be at most ${DIV_TOTAL_MAX} %`);
+  .max(SPLIT_TOTAL_MAX, `must be at most ${SPLIT_TOTAL_MAX} %`);
 
-export const divReceiver = z.discriminatedUnion('type', [
+export const splitReceiver = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('MERCHANT'), mchNo, ratio }),
   z.strictObject({
     type: z.literal('EXTERNAL'),
@@ -35,24 +35,24 @@ export const divReceiver = z.discriminatedUnion('type', [
     ratio,
   }),
 ]);
-export type DivReceiverInput = z.input<typeof divReceiver>;
+export type SplitReceiverInput = z.input<typeof splitReceiver>;
 
-export const divApplyBody = z
+export const splitApplyBody = z
   .strictObject({
     mchNo,
     receivers: z
-      .array(divReceiver)
+      .array(splitReceiver)
       .min(1, 'must name at least one receiver')
-      .max(DIV_RECEIVERS_MAX, `must name at most ${DIV_RECEIVERS_MAX} receivers`),
+      .max(SPLIT_RECEIVERS_MAX, `must name at most ${SPLIT_RECEIVERS_MAX} receivers`),
     remark: z.string().trim().max(100, 'must be at most 100 characters').default(''),
   })
   .superRefine((body, ctx) => {
     const total = body.receivers.reduce((s, r) => s + r.ratio, 0);
-    if (total > DIV_TOTAL_MAX) {
+    if (total > SPLIT_TOTAL_MAX) {
       ctx.addIssue({
         code: 'custom',
         path: ['receivers'],
-        message: `must share at most ${DIV_TOTAL_MAX} % in all (now ${total} %)`,
+        message: `must share at most ${SPLIT_TOTAL_MAX} % in all (now ${total} %)`,
       });
     }
     const merchants = body.receivers.flatMap((r) => (r.type === 'MERCHANT' ? [r.mchNo] : []));
@@ -63,9 +63,9 @@ export const divApplyBody = z
       ctx.addIssue({ code: 'custom', path: ['receivers'], message: 'must not name a merchant twice' });
     }
   });
-export type DivApplyBody = z.input<typeof divApplyBody>;
+export type SplitApplyBody = z.input<typeof splitApplyBody>;
 
-export const divReceiverView = z.object({
+export const splitReceiverView = z.object({
   type: z.enum(['MERCHANT', 'EXTERNAL']),
   /** The receiving merchant's number, or null for an outside party. */
   mchNo: z.string().nullable(),
@@ -74,13 +74,13 @@ export const divReceiverView = z.object({
   bankName: z.string().nullable(),
   ratio: z.number().int(),
 });
-export const divItem = z.object({
+export const splitItem = z.object({
   applyNo: z.string(),
   mchNo: z.string(),
   mchName: z.string(),
-  status: z.enum(DIV_STATUSES),
+  status: z.enum(SPLIT_STATUSES),
   totalRatio: z.number().int(),
-  receivers: z.array(divReceiverView),
+  receivers: z.array(splitReceiverView),
   remark: z.string(),
   rejectReason: z.string().nullable(),
   /** The first business day the approval applies to (the day after it), null until approved. */
@@ -88,13 +88,13 @@ export const divItem = z.object({
   createdAt: instant,
   decidedAt: instant.nullable(),
 });
-export type DivItem = z.infer<typeof divItem>;
-export const divListBody = z.strictObject({
-  statuses: anyOf(DIV_STATUSES).optional(),
+export type SplitItem = z.infer<typeof splitItem>;
+export const splitListBody = z.strictObject({
+  statuses: anyOf(SPLIT_STATUSES).optional(),
   mchNos: z.array(mchNo).max(50).optional(),
   ...pageFields,
 });
-export const divPage = page(divItem);
-export type DivPage = z.infer<typeof divPage>;
-export const divDetailQuery = z.strictObject({ applyNo: divApplyNo });
-export const divCancelBody = z.strictObject({ applyNo: divApplyNo });
+export const splitPage = page(splitItem);
+export type SplitPage = z.infer<typeof splitPage>;
+export const splitDetailQuery = z.strictObject({ applyNo: splitApplyNo });
+export const splitCancelBody = z.strictObject({ applyNo: splitApplyNo });

@@ -1,6 +1,6 @@
-import type { ApplyStatus, IncoApplicationDraft, IncoEvent, InviteStatus } from '@mchweb/contract';
+import type { ApplyStatus, ApplicationDraft, ApplicationEvent, InviteStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
-import { newApplyNo, type IncoActor } from './application-steps.service.ts';
+import { newApplyNo, type ApplicationActor } from './application-steps.service.ts';
 import { newInviteNo } from './invitation.service.ts';
 import { applicationEvents, applications, invitations } from './onboarding.tables.ts';
 
@@ -13,12 +13,12 @@ export interface ImportedApplication {
   applyNo?: string;
   inviteNo?: string | null;
   createdBy: number | null;
-  draft: IncoApplicationDraft;
+  draft: ApplicationDraft;
   status: ApplyStatus;
   rejectReason?: string;
   mchNo?: string;
   /** Oldest first; the first is CREATED. The last gives `updatedAt`, the last (RE)SUBMITTED `submittedAt`. */
-  events: { event: IncoEvent; actor: IncoActor; userId?: number | null; reason?: string; at: Date }[];
+  events: { event: ApplicationEvent; actor: ApplicationActor; userId?: number | null; reason?: string; at: Date }[];
 }
 
 export async function importApplication(tx: Tx, input: ImportedApplication): Promise<string> {

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { IncoDetail, incoListBody, IncoListItem, IncoPage, IncoProgress } from '@mchweb/contract';
+import type {
+  ApplicationDetail,
+  applicationListBody,
+  ApplicationListItem,
+  ApplicationPage,
+  ApplicationProgress,
+} from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -19,14 +25,14 @@ const toBound = (value: string) =>
     ? lt(applications.createdAt, new Date(new Date(`${value}T00:00:00+08:00`).getTime() + 86_400_000))
     : lte(applications.createdAt, new Date(value));
 
-function listItem(row: ApplicationRow, nameOf: (userId: number | null) => string | null): IncoListItem {
+function listItem(row: ApplicationRow, nameOf: (userId: number | null) => string | null): ApplicationListItem {
   return {
     applyNo: row.applyNo,
-    status: row.status as IncoListItem['status'],
-    type: row.subjectType as IncoListItem['type'],
+    status: row.status as ApplicationListItem['status'],
+    type: row.subjectType as ApplicationListItem['type'],
     name: row.subjectName,
     shortName: row.subjectShortName,
-    source: row.source as IncoListItem['source'],
+    source: row.source as ApplicationListItem['source'],
     inviteNo: row.inviteNo,
     createdBy: nameOf(row.createdBy),
     createdAt: row.createdAt.toISOString(),
@@ -38,7 +44,11 @@ function listItem(row: ApplicationRow, nameOf: (userId: number | null) => string
 }
 
 /** `POST /inco/list`: the organisation's applications, newest first. */
-export async function listApplications(db: Tx, actor: Actor, filter: z.output<typeof incoListBody>): Promise<IncoPage> {
+export async function listApplications(
+  db: Tx,
+  actor: Actor,
+  filter: z.output<typeof applicationListBody>,
+): Promise<ApplicationPage> {
   const { companyId } = requireMember(actor);
   const beforeId = beforeIdOf(filter.cursor);
   const conditions: (SQL | undefined)[] = [
@@ -77,14 +87,14 @@ async function findApplication(db: Tx, companyId: number, applyNo: string): Prom
 }
 
 /** `GET /inco/detail`: the row and the application as saved. */
-export async function applicationDetail(db: Tx, actor: Actor, applyNo: string): Promise<IncoDetail> {
+export async function applicationDetail(db: Tx, actor: Actor, applyNo: string): Promise<ApplicationDetail> {
   const { companyId } = requireMember(actor);
   const row = await findApplication(db, companyId, applyNo);
   return { ...listItem(row, await personNames(db, [row.createdBy])), application: row.draft };
 }
 
 /** `GET /inco/progress`: the timeline, oldest first. */
-export async function applicationProgress(db: Tx, actor: Actor, applyNo: string): Promise<IncoProgress> {
+export async function applicationProgress(db: Tx, actor: Actor, applyNo: string): Promise<ApplicationProgress> {
   const { companyId } = requireMember(actor);
   const row = await findApplication(db, companyId, applyNo);
   const events = await db
@@ -98,13 +108,13 @@ export async function applicationProgress(db: Tx, actor: Actor, applyNo: string)
   );
   return {
     applyNo: row.applyNo,
-    status: row.status as IncoProgress['status'],
+    status: row.status as ApplicationProgress['status'],
     name: row.subjectName,
     mchNo: row.mchNo,
     events: events.map((e) => ({
-      event: e.event as IncoProgress['events'][number]['event'],
+      event: e.event as ApplicationProgress['events'][number]['event'],
       at: e.at.toISOString(),
-      actor: e.actorKind as IncoProgress['events'][number]['actor'],
+      actor: e.actorKind as ApplicationProgress['events'][number]['actor'],
       by: e.actorKind === 'MEMBER' ? nameOf(e.userId) : null,
       reason: e.reason,
     })),

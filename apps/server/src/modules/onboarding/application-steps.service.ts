@@ -4,9 +4,9 @@ import {
   canMoveApply,
   completeApplication,
   type ApplyStatus,
-  type IncoApplicationDraft,
-  type IncoEvent,
-  type INCO_ACTORS,
+  type ApplicationDraft,
+  type ApplicationEvent,
+  type APPLICATION_ACTORS,
 } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
@@ -22,10 +22,10 @@ import { describeUploads } from '../upload/index.ts';
 // submit, each with its timeline event and audit entry, in the caller's transaction.
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export type IncoActor = (typeof INCO_ACTORS)[number];
+export type ApplicationActor = (typeof APPLICATION_ACTORS)[number];
 
 /** The timeline's actor: a member, the invited merchant (no account), the operator's command line, the system. */
-export function actorKind(actor: Actor): IncoActor {
+export function actorKind(actor: Actor): ApplicationActor {
   if (actor.kind === 'user') return 'MEMBER';
   if (actor.kind === 'anonymous') return 'INVITEE';
   return actor.system === 'ops' ? 'OPERATOR' : 'SYSTEM';
@@ -38,7 +38,7 @@ export function newApplyNo(now = new Date()): string {
 }
 
 /** The subject's names and type, copied into columns the list filters on. */
-const subjectColumns = (draft: IncoApplicationDraft) => ({
+const subjectColumns = (draft: ApplicationDraft) => ({
   subjectType: draft.subject?.type ?? null,
   subjectName: draft.subject?.name ?? null,
   subjectShortName: draft.subject?.shortName ?? null,
@@ -48,7 +48,7 @@ export async function recordEvent(
   tx: Tx,
   actor: Actor,
   applicationId: number,
-  event: IncoEvent,
+  event: ApplicationEvent,
   reason: string | null = null,
   at?: Date,
 ) {
@@ -80,7 +80,7 @@ export async function auditStep(tx: Tx, actor: Actor, row: ApplicationRow, actio
 export async function checkDocuments(
   tx: Tx,
   owner: { companyId: number; inviteNo: string | null },
-  documents: IncoApplicationDraft['documents'],
+  documents: ApplicationDraft['documents'],
   invitee: boolean,
 ) {
   if (!documents?.length) return;
@@ -113,7 +113,7 @@ export async function createApplication(
     companyId: number;
     source: 'PORTAL' | 'INVITE';
     inviteNo: string | null;
-    draft: IncoApplicationDraft;
+    draft: ApplicationDraft;
     idempotencyKey: string | null;
   },
 ): Promise<{ row: ApplicationRow; created: boolean }> {
@@ -162,7 +162,7 @@ const statusOf = (row: ApplicationRow) => row.status as ApplyStatus;
  * Replace the application of a DRAFT or REJECTED one. The timeline gets one SAVED per editing session: none
  * while the last event already is the creation or a save.
  */
-export async function replaceDraft(tx: Tx, actor: Actor, row: ApplicationRow, draft: IncoApplicationDraft) {
+export async function replaceDraft(tx: Tx, actor: Actor, row: ApplicationRow, draft: ApplicationDraft) {
   if (statusOf(row) !== 'DRAFT' && statusOf(row) !== 'REJECTED') {
     throw conflict(ONBOARDING.wrongState('edit', statusOf(row)));
   }

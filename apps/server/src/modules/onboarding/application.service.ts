@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { canMoveApply, type ApplyStatus, type IncoApplicationDraft } from '@mchweb/contract';
+import { canMoveApply, type ApplyStatus, type ApplicationDraft } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -18,7 +18,7 @@ import { applications, invitations } from './onboarding.tables.ts';
 // The member's side of an application (/new-incomming, /incomming): save a draft, submit it, cancel it.
 
 /** The application sections of a save's body (the body without its own fields). */
-export function draftOf(body: IncoApplicationDraft & Record<string, unknown>): IncoApplicationDraft {
+export function draftOf(body: ApplicationDraft & Record<string, unknown>): ApplicationDraft {
   const { subject, legalPerson, settlement, rates, documents } = body;
   return {
     ...(subject && { subject }),
@@ -37,7 +37,7 @@ export function draftOf(body: IncoApplicationDraft & Record<string, unknown>): I
 export async function saveApplication(
   db: Db,
   actor: Actor,
-  body: IncoApplicationDraft & { applyNo?: string | undefined; idempotencyKey?: string | undefined },
+  body: ApplicationDraft & { applyNo?: string | undefined; idempotencyKey?: string | undefined },
 ): Promise<{ applyNo: string }> {
   const { companyId } = requireMember(actor);
   const draft = draftOf(body);

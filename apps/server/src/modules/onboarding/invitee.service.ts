@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ApplyStatus, IncoApplicationDraft, PublicInvite } from '@mchweb/contract';
+import type { ApplyStatus, ApplicationDraft, PublicInvite } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
@@ -65,7 +65,7 @@ export async function publicInvitation(db: Db, inviteNo: string): Promise<Public
 export async function publicSave(
   db: Db,
   actor: Actor,
-  body: IncoApplicationDraft & { inviteNo: string },
+  body: ApplicationDraft & { inviteNo: string },
 ): Promise<{ applyNo: string }> {
   const draft = draftOf(body);
   return db.transaction(async (tx) => {

@@ -1,11 +1,11 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { IncoApplicationDraft } from '@mchweb/contract';
+import type { ApplicationDraft } from '@mchweb/contract';
 import { companies } from '../company/company.tables.ts';
 import { users } from '../user/user.tables.ts';
 
 /**
  * Onboarding applications (进件). The application itself is one jsonb document (`draft`: the contract's
- * `incoApplicationDraft`, complete once submitted); the subject's names and type are copied into columns so the
+ * `applicationDraft`, complete once submitted); the subject's names and type are copied into columns so the
  * list can filter on them.
  */
 export const applications = pgTable(
@@ -22,7 +22,7 @@ export const applications = pgTable(
     source: text('source').notNull(),
     /** The invitation it came through (source INVITE): one application per invitation. */
     inviteNo: text('invite_no').unique(),
-    draft: jsonb('draft').$type<IncoApplicationDraft>().notNull(),
+    draft: jsonb('draft').$type<ApplicationDraft>().notNull(),
     subjectType: text('subject_type'),
     subjectName: text('subject_name'),
     subjectShortName: text('subject_short_name'),
@@ -55,7 +55,7 @@ export const applicationEvents = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id),
-    /** INCO_EVENTS of the contract */
+    /** APPLICATION_EVENTS of the contract */
     event: text('event').notNull(),
     /** MEMBER | INVITEE | OPERATOR | SYSTEM */
     actorKind: text('actor_kind').notNull(),

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Code, INCO_UPLOAD_MAX_BYTES, inviteNo, onboardingEndpoints as ep } from '@mchweb/contract';
+import { Code, ONBOARDING_UPLOAD_MAX_BYTES, inviteNo, onboardingEndpoints as ep } from '@mchweb/contract';
 import { requireMember } from '../../actor.ts';
 import { BizError, invalid, notFound, ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
@@ -13,7 +13,7 @@ import { ONBOARDING } from './onboarding.messages.ts';
 // Documents of an application (POST /inco/upload, POST /api/pay/inco/upload) and reading them back. multipart is
 // registered for these routes only: one file of at most 5 MiB, and the invitation number as a field.
 
-const LIMITS = { fileSize: INCO_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 200 };
+const LIMITS = { fileSize: ONBOARDING_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 200 };
 
 /**
  * The multipart parser's refusals as the envelope's codes, naming the field. Whatever else the parser throws

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte } from 'drizzle-orm';
-import { maskAccount, type DivItem, type DivPage, type DivStatus } from '@mchweb/contract';
+import { maskAccount, type SplitItem, type SplitPage, type SplitStatus } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, compactTime, dayOf } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,14 +17,14 @@ type ReceiverInput =
   | { type: 'MERCHANT'; mchNo: string; ratio: number }
   | { type: 'EXTERNAL'; name: string; accountNo: string; bankName: string; ratio: number };
 
-async function view(db: Tx, rows: Row[]): Promise<(r: Row) => DivItem> {
+async function view(db: Tx, rows: Row[]): Promise<(r: Row) => SplitItem> {
   const ids = rows.flatMap((r) => [r.merchantId, ...r.receivers.flatMap((x) => (x.merchantId ? [x.merchantId] : []))]);
   const names = await merchantNamesOf(db, ids);
   return (r) => ({
     applyNo: r.applyNo,
     mchNo: names.get(r.merchantId)?.mchNo ?? '',
     mchName: names.get(r.merchantId)?.name ?? '',
-    status: r.status as DivStatus,
+    status: r.status as SplitStatus,
     totalRatio: r.totalRatio,
     receivers: r.receivers.map((x) => ({
       type: x.type,
@@ -47,7 +47,7 @@ export async function applySplit(
   db: Db,
   actor: Actor,
   input: { mchNo: string; receivers: ReceiverInput[]; remark: string },
-): Promise<DivItem> {
+): Promise<SplitItem> {
   // A member limited to some merchants applies for them, and names only them as receivers.
   const { companyId, merchantIds: scope } = requireMember(actor);
   const [merchantId] = await merchantIdsOf(db, companyId, [input.mchNo], scope);
@@ -90,12 +90,12 @@ export async function listSplits(
   db: Tx,
   actor: Actor,
   body: {
-    statuses?: DivStatus[] | undefined;
+    statuses?: SplitStatus[] | undefined;
     mchNos?: string[] | undefined;
     cursor?: string | undefined;
     limit: number;
   },
-): Promise<DivPage> {
+): Promise<SplitPage> {
   const { companyId, merchantIds } = requireMember(actor);
   const beforeId = beforeIdOf(body.cursor);
   const rows = await db
@@ -132,13 +132,13 @@ async function findOwn(db: Tx, member: { companyId: number; merchantIds: Merchan
 }
 
 /** `GET /div/detail`. */
-export async function splitDetail(db: Tx, actor: Actor, applyNo: string): Promise<DivItem> {
+export async function splitDetail(db: Tx, actor: Actor, applyNo: string): Promise<SplitItem> {
   const row = await findOwn(db, requireMember(actor), applyNo);
   return (await view(db, [row]))(row);
 }
 
 /** `POST /div/cancel`: the applicant withdraws a SUBMITTED application. */
-export async function cancelSplit(db: Db, actor: Actor, applyNo: string): Promise<DivItem> {
+export async function cancelSplit(db: Db, actor: Actor, applyNo: string): Promise<SplitItem> {
   const member = requireMember(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(splitApplications).where(own(member, applyNo)).for('update');

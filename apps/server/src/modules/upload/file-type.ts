@@ -1,6 +1,6 @@
-import { INCO_UPLOAD_MAX_BYTES, type INCO_UPLOAD_TYPES } from '@mchweb/contract';
+import { ONBOARDING_UPLOAD_MAX_BYTES, type ONBOARDING_UPLOAD_TYPES } from '@mchweb/contract';
 
-export type UploadType = (typeof INCO_UPLOAD_TYPES)[number];
+export type UploadType = (typeof ONBOARDING_UPLOAD_TYPES)[number];
 
 export type Judgement =
   | { ok: true; type: UploadType }
@@ -31,7 +31,7 @@ const ascii = (b: Buffer, from: number, to: number) => b.toString('latin1', from
  */
 export function judgeFile(bytes: Buffer): Judgement {
   if (bytes.length === 0) return { ok: false, problem: 'empty' };
-  if (bytes.length > INCO_UPLOAD_MAX_BYTES) return { ok: false, problem: 'tooLarge' };
+  if (bytes.length > ONBOARDING_UPLOAD_MAX_BYTES) return { ok: false, problem: 'tooLarge' };
   const type = magicType(bytes);
   if (!type) return { ok: false, problem: 'wrongType' };
   return COMPLETE[type](bytes) ? { ok: true, type } : { ok: false, problem: 'broken', type };

@@ -1,7 +1,7 @@
-import { INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract';
+import { ONBOARDING_UPLOAD_MAX_BYTES } from '@mchweb/contract';
 import { fieldText } from '../../i18n/text.ts';
 
-const MAX_MB = INCO_UPLOAD_MAX_BYTES / 1024 / 1024;
+const MAX_MB = ONBOARDING_UPLOAD_MAX_BYTES / 1024 / 1024;
 
 /** Messages of uploaded files (onboarding documents). The form's field is `file`. */
 export const UPLOAD = {

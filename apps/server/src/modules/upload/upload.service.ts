@@ -21,7 +21,7 @@ export interface StoreUploadInput {
   bytes: Buffer;
 }
 
-/** What an upload answers (`incoUploadResult` without the url, which the route knows). */
+/** What an upload answers (`onboardingUploadResult` without the url, which the route knows). */
 export interface StoredUpload {
   fileId: string;
   /** The name it is kept under (see storedName: folders and control characters gone, the right extension). */
@@ -72,7 +72,7 @@ function refusal(judged: Exclude<Judgement, { ok: true }>): BizError {
 }
 
 /**
- * Keep an uploaded file: judged by its bytes (JPEG, PNG, WebP or PDF, whole, at most INCO_UPLOAD_MAX_BYTES), put
+ * Keep an uploaded file: judged by its bytes (JPEG, PNG, WebP or PDF, whole, at most ONBOARDING_UPLOAD_MAX_BYTES), put
  * into the storage under a random key, then recorded. The bytes go first and the row second: a row never points
  * at bytes that are not there, and when the row cannot be written the bytes are deleted again. Call it outside a
  * transaction (the bytes cannot roll back with one). Not audited: an upload changes nothing until an application

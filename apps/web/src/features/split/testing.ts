@@ -1,10 +1,10 @@
-import type { DivItem } from '@mchweb/contract';
+import type { SplitItem } from '@mchweb/contract';
 
 /*
  * What the split feature's unit tests share: an application as the API carries it (envelopes, the MSW server and
  * pages opened for a member come from components/reconciliation/testing). Imported by tests only.
  */
-export const divRow = (applyNo: string, patch: Partial<DivItem> = {}): DivItem => ({
+export const splitRow = (applyNo: string, patch: Partial<SplitItem> = {}): SplitItem => ({
   applyNo,
   mchNo: 'M100000001',
   mchName: '晨光咖啡',

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { incoCancelBody } from '@mchweb/contract';
+import type { applicationCancelBody } from '@mchweb/contract';
 import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
 import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
-export type CancelApplicationInput = z.input<typeof incoCancelBody>;
+export type CancelApplicationInput = z.input<typeof applicationCancelBody>;
 
 /** POST /inco/cancel: DRAFT, SUBMITTED or REJECTED -> CANCELED (an invitation still open for it is revoked). */
 export const cancelApplication = (input: CancelApplicationInput) => call(onboardingEndpoints.cancel, { body: input });

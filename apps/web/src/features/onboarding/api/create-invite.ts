@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { getIncoQrCodeQuery } from '@mchweb/contract';
+import type { inviteQrCodeQuery } from '@mchweb/contract';
 import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
 import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
-export type CreateInviteInput = z.input<typeof getIncoQrCodeQuery>;
+export type CreateInviteInput = z.input<typeof inviteQrCodeQuery>;
 
 /**
  * GET /getIncoQrCode?expiresInDays=&remark=: makes an invitation (the seed's path, a GET that creates); its `url`

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { message } from 'antd';
 import { Blob as NodeBlob } from 'node:buffer';
 import { createInvite } from './create-invite';
-import { fetchIncoList, incoListQuery } from './inco-list';
+import { fetchApplicationList, applicationListQuery } from './application-list';
 import { fetchPublicInvite } from './public-invite';
 import { publicSave } from './public-save';
 import { publicUpload } from './public-upload';
@@ -55,9 +55,9 @@ describe('onboarding API', () => {
       }),
     );
     const filter = { status: ['DRAFT' as const, 'REJECTED' as const], name: '茶', createdFrom: '2026-05-01' };
-    await fetchIncoList({ ...filter, limit: 20 });
+    await fetchApplicationList({ ...filter, limit: 20 });
     expect(bodies[0]).toEqual({ ...filter, limit: 20 });
-    const query = incoListQuery(filter);
+    const query = applicationListQuery(filter);
     expect(query.getNextPageParam!({ rows: [], nextCursor: 'c2', hasMore: true }, [], '', [])).toBe('c2');
     expect(query.getNextPageParam!({ rows: [], nextCursor: null, hasMore: false }, [], '', [])).toBeUndefined();
   });

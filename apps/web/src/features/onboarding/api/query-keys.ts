@@ -1,7 +1,7 @@
-import type { IncoListBody, InviteListBody } from '@mchweb/contract';
+import type { ApplicationListBody, InviteListBody } from '@mchweb/contract';
 
 /** The application list's filter: status(es), name (contains), created from/to (days, Asia/Shanghai). */
-export type IncoListFilter = Omit<IncoListBody, 'cursor' | 'limit'>;
+export type ApplicationListFilter = Omit<ApplicationListBody, 'cursor' | 'limit'>;
 /** The invitation list's filter: status(es). */
 export type InviteListFilter = Omit<InviteListBody, 'cursor' | 'limit'>;
 
@@ -12,7 +12,7 @@ export type InviteListFilter = Omit<InviteListBody, 'cursor' | 'limit'>;
 export const onboardingKeys = {
   all: ['onboarding'] as const,
   applications: () => [...onboardingKeys.all, 'applications'] as const,
-  list: (filter: IncoListFilter) => [...onboardingKeys.applications(), 'list', filter] as const,
+  list: (filter: ApplicationListFilter) => [...onboardingKeys.applications(), 'list', filter] as const,
   detail: (applyNo: string) => [...onboardingKeys.applications(), 'detail', applyNo] as const,
   progress: (applyNo: string) => [...onboardingKeys.applications(), 'progress', applyNo] as const,
   invites: () => [...onboardingKeys.all, 'invites'] as const,

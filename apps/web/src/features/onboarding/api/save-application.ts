@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { incoSaveBody } from '@mchweb/contract';
+import type { applicationSaveBody } from '@mchweb/contract';
 import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
 import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
-export type SaveApplicationInput = z.input<typeof incoSaveBody>;
+export type SaveApplicationInput = z.input<typeof applicationSaveBody>;
 
 /**
  * POST /inco/save: a new draft without `applyNo` (one per `idempotencyKey`, so a double click or a retry finds

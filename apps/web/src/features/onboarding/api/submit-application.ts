@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { incoSubmitBody } from '@mchweb/contract';
+import type { applicationSubmitBody } from '@mchweb/contract';
 import { onboardingEndpoints } from '@mchweb/contract/onboarding/endpoints';
 import { call } from '@/lib/api-client';
 import { onboardingKeys } from './query-keys';
 
-export type SubmitApplicationInput = z.input<typeof incoSubmitBody>;
+export type SubmitApplicationInput = z.input<typeof applicationSubmitBody>;
 
 /**
  * POST /inco/submit: the server runs the full check on the saved application (every problem named); DRAFT or

@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { IncoListItem } from '@mchweb/contract';
+import type { ApplicationListItem } from '@mchweb/contract';
 import { Permission } from '@/components/permission';
 import { prompt } from '@/components/prompt';
 import { fieldOf } from '@/lib/api';
@@ -12,7 +12,7 @@ import { useSubmitApplication } from '../api/submit-application';
 import { NS } from '../i18n';
 
 /** What can be done with an application in its state; changes need onboarding:edit. */
-export function ApplicationActions({ row }: { row: IncoListItem }) {
+export function ApplicationActions({ row }: { row: ApplicationListItem }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const submit = useSubmitApplication();
@@ -50,7 +50,7 @@ export function ApplicationActions({ row }: { row: IncoListItem }) {
   }
 
   return (
-    <Space size={0} wrap className="inco-actions">
+    <Space size={0} wrap className="onboarding-actions">
       {editable && (
         <Permission codes={['onboarding:edit']}>
           <Link

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IncoApplicationDraft } from '@mchweb/contract';
+import type { ApplicationDraft } from '@mchweb/contract';
 import { BUSINESS_CATEGORY_LABELS } from '@mchweb/contract/merchant/schemas';
 import { ID_LONG_TERM } from '@mchweb/contract/onboarding/application';
 import { currentLanguage } from '@/i18n';
@@ -20,7 +20,7 @@ export function ApplicationView({
   application,
   fileUrl,
 }: {
-  application: IncoApplicationDraft;
+  application: ApplicationDraft;
   fileUrl: (fileId: string) => string;
 }) {
   const { t } = useTranslation(NS);
@@ -28,7 +28,7 @@ export function ApplicationView({
   const dash = (v: string | undefined) => v || '—';
   const column = { xs: 1, sm: 1, md: 2 };
   return (
-    <div className="inco-view" data-testid="application-view">
+    <div className="onboarding-view" data-testid="application-view">
       <Card title={t('step.subject')} size="small">
         <Descriptions column={column} size="small">
           <Descriptions.Item label={t('field.type')}>

@@ -47,7 +47,7 @@ export function PagedTable<T extends object>({
         data-testid={testId}
       />
       {rows.length > 0 && (
-        <div className="inco-more">
+        <div className="onboarding-more">
           {query.hasNextPage ? (
             <Button
               onClick={() => void query.fetchNextPage()}
@@ -57,7 +57,7 @@ export function PagedTable<T extends object>({
               {t('list.more')}
             </Button>
           ) : (
-            <span className="inco-muted">{t('list.end', { n: rows.length })}</span>
+            <span className="onboarding-muted">{t('list.end', { n: rows.length })}</span>
           )}
         </div>
       )}

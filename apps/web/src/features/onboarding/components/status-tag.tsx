@@ -30,7 +30,7 @@ export const INVITE_STATUS_LIST = Object.keys(INVITE_STATUS_COLOR) as InviteStat
 export function ApplyStatusTag({ status }: { status: ApplyStatus }) {
   const { t } = useTranslation(NS);
   return (
-    <Tag className={`inco-tag inco-tag-${APPLY_STATUS_COLOR[status]}`} data-testid="apply-status">
+    <Tag className={`onboarding-tag onboarding-tag-${APPLY_STATUS_COLOR[status]}`} data-testid="apply-status">
       {t(`status.${status}`)}
     </Tag>
   );
@@ -39,7 +39,7 @@ export function ApplyStatusTag({ status }: { status: ApplyStatus }) {
 export function InviteStatusTag({ status }: { status: InviteStatus }) {
   const { t } = useTranslation(NS);
   return (
-    <Tag className={`inco-tag inco-tag-${INVITE_STATUS_COLOR[status]}`} data-testid="invite-status">
+    <Tag className={`onboarding-tag onboarding-tag-${INVITE_STATUS_COLOR[status]}`} data-testid="invite-status">
       {t(`inviteStatus.${status}`)}
     </Tag>
   );

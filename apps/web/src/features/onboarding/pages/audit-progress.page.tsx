@@ -2,18 +2,18 @@ import { Alert, Button, Card, Empty, List, Skeleton, Space, Spin, Timeline } fro
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { IncoEvent, IncoProgressEvent } from '@mchweb/contract';
+import type { ApplicationEvent, ApplicationProgressEvent } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
-import { useIncoList } from '../api/inco-list';
-import { useIncoProgress } from '../api/inco-progress';
+import { useApplicationList } from '../api/application-list';
+import { useApplicationProgress } from '../api/application-progress';
 import { ApplyStatusTag } from '../components/status-tag';
 import { NS } from '../i18n';
 import '../components/onboarding.css';
 import { businessTime } from '@/lib/business-time';
 
-const COLOR: Partial<Record<IncoEvent, string>> = { APPROVED: 'green', REJECTED: 'red', CANCELED: 'gray' };
-const ICON: Partial<Record<IncoEvent, React.ReactNode>> = {
+const COLOR: Partial<Record<ApplicationEvent, string>> = { APPROVED: 'green', REJECTED: 'red', CANCELED: 'gray' };
+const ICON: Partial<Record<ApplicationEvent, React.ReactNode>> = {
   APPROVED: <CheckCircleOutlined />,
   REJECTED: <CloseCircleOutlined />,
 };
@@ -21,7 +21,7 @@ const ICON: Partial<Record<IncoEvent, React.ReactNode>> = {
 /** Without `?applyNo=`: the latest applications to choose from. */
 function Choose() {
   const { t } = useTranslation(NS);
-  const list = useIncoList({}, 10);
+  const list = useApplicationList({}, 10);
   const rows = list.data?.pages[0]?.rows ?? [];
   if (list.isError)
     return <LoadError title={t('list.loadError')} error={list.error} onRetry={() => void list.refetch()} />;
@@ -34,7 +34,7 @@ function Choose() {
         renderItem={(r) => (
           <List.Item extra={<ApplyStatusTag status={r.status} />}>
             <Link to={`/audit-progress?applyNo=${r.applyNo}`}>{r.name ?? r.applyNo}</Link>
-            <span className="inco-muted"> · {r.applyNo}</span>
+            <span className="onboarding-muted"> · {r.applyNo}</span>
           </List.Item>
         )}
       />
@@ -47,10 +47,10 @@ export default function AuditProgressPage() {
   const { t } = useTranslation(NS);
   const [params] = useSearchParams();
   const applyNo = params.get('applyNo');
-  const progress = useIncoProgress(applyNo);
+  const progress = useApplicationProgress(applyNo);
   const data = progress.data;
 
-  const who = (e: IncoProgressEvent) => (e.actor === 'MEMBER' && e.by ? e.by : t(`actor.${e.actor}`));
+  const who = (e: ApplicationProgressEvent) => (e.actor === 'MEMBER' && e.by ? e.by : t(`actor.${e.actor}`));
   const pending = data?.status === 'SUBMITTED' || data?.status === 'AUDITING';
   const items = (data?.events ?? []).map((e, i) => ({
     key: `${e.event}-${i}`,
@@ -59,10 +59,10 @@ export default function AuditProgressPage() {
     content: (
       <div className="progress-event" data-testid={`event-${e.event}`}>
         <strong>{t(`event.${e.event}`)}</strong>
-        <div className="inco-muted">
+        <div className="onboarding-muted">
           {businessTime(e.at)} · {who(e)}
         </div>
-        {e.reason && <div className="inco-reason">{e.reason}</div>}
+        {e.reason && <div className="onboarding-reason">{e.reason}</div>}
       </div>
     ),
   }));
@@ -77,24 +77,24 @@ export default function AuditProgressPage() {
             <Spin size="small" />
             <strong>{t('progress.waiting')}</strong>
           </Space>
-          <div className="inco-muted">{t('progress.waitingText')}</div>
+          <div className="onboarding-muted">{t('progress.waitingText')}</div>
         </div>
       ),
     });
   }
 
   return (
-    <section className="inco-page" data-testid="page-audit-progress">
-      <header className="inco-head">
+    <section className="onboarding-page" data-testid="page-audit-progress">
+      <header className="onboarding-head">
         <h1>{t('auditProgress.title')}</h1>
         {data ? (
-          <Space size={8} wrap className="inco-muted">
-            <span className="inco-progress-name">{data.name ?? t('list.noName')}</span>
+          <Space size={8} wrap className="onboarding-muted">
+            <span className="onboarding-progress-name">{data.name ?? t('list.noName')}</span>
             <span className="mono">{data.applyNo}</span>
             <ApplyStatusTag status={data.status} />
           </Space>
         ) : (
-          <p className="inco-intro">{t('progress.intro')}</p>
+          <p className="onboarding-intro">{t('progress.intro')}</p>
         )}
       </header>
       {!applyNo && <Choose />}
@@ -108,7 +108,7 @@ export default function AuditProgressPage() {
             <Alert
               type="success"
               showIcon
-              className="inco-alert progress-alert"
+              className="onboarding-alert progress-alert"
               title={t('progress.approved')}
               description={
                 <>
@@ -125,11 +125,13 @@ export default function AuditProgressPage() {
             <Alert
               type="error"
               showIcon
-              className="inco-alert progress-alert"
+              className="onboarding-alert progress-alert"
               title={t('progress.rejected')}
               description={
                 <>
-                  <p className="inco-reason-text">{data.events.findLast((e) => e.event === 'REJECTED')?.reason}</p>
+                  <p className="onboarding-reason-text">
+                    {data.events.findLast((e) => e.event === 'REJECTED')?.reason}
+                  </p>
                   <Permission codes={['onboarding:edit']}>
                     <Link to={`/new-incomming?applyNo=${data.applyNo}`} data-testid="progress-correct">
                       <Button type="primary" danger>

@@ -123,15 +123,15 @@ export default function IncoInvitePage() {
   }
 
   return (
-    <div className="public-inco" data-testid="page-inco-invite">
-      <header className="public-inco-head">
-        <div className="public-inco-brand">
+    <div className="public-onboarding" data-testid="page-inco-invite">
+      <header className="public-onboarding-head">
+        <div className="public-onboarding-brand">
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={26} height={26} />
           <span>{invite?.companyName || t('public.brand')}</span>
         </div>
         <LanguageSwitch />
       </header>
-      <main className="public-inco-main">
+      <main className="public-onboarding-main">
         <h1>{t('public.title')}</h1>
         {body}
       </main>

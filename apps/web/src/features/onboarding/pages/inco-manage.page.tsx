@@ -61,7 +61,7 @@ export default function IncoManagePage() {
       <Typography.Text type="secondary">{t('manage.unused')}</Typography.Text>
     );
   const actions = (r: Invite) => (
-    <Space size={0} wrap className="inco-actions">
+    <Space size={0} wrap className="onboarding-actions">
       {r.status === 'ACTIVE' && (
         <>
           <Button type="link" size="small" onClick={() => setShown(r)} data-testid={`qr-${r.inviteNo}`}>
@@ -84,12 +84,12 @@ export default function IncoManagePage() {
         {
           key: 'row',
           render: (_: unknown, r: Invite) => (
-            <div className="inco-row" data-testid={`invite-${r.inviteNo}`}>
+            <div className="onboarding-row" data-testid={`invite-${r.inviteNo}`}>
               <Space size={6} wrap>
                 <strong>{r.remark ?? t('manage.noRemark')}</strong>
                 <InviteStatusTag status={r.status} />
               </Space>
-              <div className="inco-muted">
+              <div className="onboarding-muted">
                 <div>
                   {t('manage.createdLine', { at: businessTime(r.createdAt, 'minute'), by: r.createdBy ?? '—' })}
                 </div>
@@ -108,7 +108,7 @@ export default function IncoManagePage() {
           render: (_: unknown, r: Invite) => (
             <div data-testid={`invite-${r.inviteNo}`}>
               {r.remark ?? <Typography.Text type="secondary">{t('manage.noRemark')}</Typography.Text>}
-              <div className="inco-muted mono">{r.inviteNo}</div>
+              <div className="onboarding-muted mono">{r.inviteNo}</div>
             </div>
           ),
         },
@@ -119,7 +119,7 @@ export default function IncoManagePage() {
           render: (_: unknown, r: Invite) => (
             <>
               {businessTime(r.createdAt, 'minute')}
-              <div className="inco-muted">{r.createdBy ?? '—'}</div>
+              <div className="onboarding-muted">{r.createdBy ?? '—'}</div>
             </>
           ),
         },
@@ -129,11 +129,11 @@ export default function IncoManagePage() {
       ];
 
   return (
-    <section className="inco-page" data-testid="page-inco-manage">
-      <header className="inco-head inco-head-row">
+    <section className="onboarding-page" data-testid="page-inco-manage">
+      <header className="onboarding-head onboarding-head-row">
         <div>
           <h1>{t('incoManage.title')}</h1>
-          <p className="inco-intro">{t('manage.intro')}</p>
+          <p className="onboarding-intro">{t('manage.intro')}</p>
         </div>
         <Permission codes={['onboarding:edit']}>
           <Link to="/merchant-entry">
@@ -143,7 +143,7 @@ export default function IncoManagePage() {
           </Link>
         </Permission>
       </header>
-      <div className="inco-filters" role="search" aria-label={t('filter.label')}>
+      <div className="onboarding-filters" role="search" aria-label={t('filter.label')}>
         <Select
           mode="multiple"
           allowClear
@@ -152,7 +152,7 @@ export default function IncoManagePage() {
           options={INVITE_STATUS_LIST.map((s) => ({ value: s, label: t(`inviteStatus.${s}`) }))}
           placeholder={t('filter.status')}
           aria-label={t('filter.status')}
-          className="inco-filter-status"
+          className="onboarding-filter-status"
           data-testid="invite-filter-status"
         />
       </div>

@@ -8,7 +8,7 @@ import { Permission, useHasPermission } from '@/components/permission';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useCreateInvite } from '../api/create-invite';
-import { useIncoList } from '../api/inco-list';
+import { useApplicationList } from '../api/application-list';
 import { useInviteList } from '../api/invite-list';
 import { InviteCard } from '../components/invite-card';
 import { NS } from '../i18n';
@@ -27,7 +27,7 @@ interface InviteForm {
 function Summary() {
   const { t } = useTranslation(NS);
   const invites = useInviteList({ status: ['ACTIVE'] }, 100);
-  const drafts = useIncoList({ status: ['DRAFT', 'REJECTED'] }, 100);
+  const drafts = useApplicationList({ status: ['DRAFT', 'REJECTED'] }, 100);
   const count = (q: typeof invites | typeof drafts) => {
     const rows = q.data?.pages[0]?.rows.length ?? 0;
     return q.data?.pages[0]?.hasMore ? `${rows}+` : String(rows);
@@ -62,18 +62,18 @@ export default function MerchantEntryPage() {
   });
 
   return (
-    <section className="inco-page" data-testid="page-merchant-entry">
-      <header className="inco-head">
+    <section className="onboarding-page" data-testid="page-merchant-entry">
+      <header className="onboarding-head">
         <h1>{t('merchantEntry.title')}</h1>
-        <p className="inco-intro">{t('entry.intro')}</p>
+        <p className="onboarding-intro">{t('entry.intro')}</p>
       </header>
-      {!canEdit && <Alert type="info" showIcon className="inco-alert" title={t('entry.viewOnly')} />}
+      {!canEdit && <Alert type="info" showIcon className="onboarding-alert" title={t('entry.viewOnly')} />}
       <div className="entry-choices">
         <Card className="entry-choice">
           <h2>
             <EditOutlined aria-hidden /> {t('entry.selfTitle')}
           </h2>
-          <p className="inco-muted">{t('entry.selfText')}</p>
+          <p className="onboarding-muted">{t('entry.selfText')}</p>
           <ul className="entry-needs" aria-label={t('entry.needsLabel')}>
             {NEEDS.map((k) => (
               <li key={k}>
@@ -91,7 +91,7 @@ export default function MerchantEntryPage() {
           <h2>
             <QrcodeOutlined aria-hidden /> {t('entry.inviteTitle')}
           </h2>
-          <p className="inco-muted">{t('entry.inviteText')}</p>
+          <p className="onboarding-muted">{t('entry.inviteText')}</p>
           <Permission codes={['onboarding:edit']}>
             {invite ? (
               <>
@@ -109,7 +109,7 @@ export default function MerchantEntryPage() {
                 disabled={busy}
                 className="entry-invite-form"
               >
-                {error && <Alert type="error" showIcon title={error} className="inco-alert" />}
+                {error && <Alert type="error" showIcon title={error} className="onboarding-alert" />}
                 <Form.Item
                   name="expiresInDays"
                   label={t('invite.days')}

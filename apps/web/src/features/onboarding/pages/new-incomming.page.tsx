@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '@/components/permission';
 import { LoadError } from '@/components/load-error';
 import { toast } from '@/lib/toast';
-import { useIncoDetail } from '../api/inco-detail';
+import { useApplicationDetail } from '../api/application-detail';
 import { useSaveApplication } from '../api/save-application';
 import { useSubmitApplication } from '../api/submit-application';
 import { documentUrl, uploadDocument } from '../api/upload-document';
@@ -44,7 +44,7 @@ export default function NewIncommingPage() {
   const [opened, setOpened] = useState(urlApplyNo);
   const [own, setOwn] = useState<string | null>(null);
   if (urlApplyNo !== opened && urlApplyNo !== own) setOpened(urlApplyNo);
-  const detail = useIncoDetail(opened);
+  const detail = useApplicationDetail(opened);
   const save = useSaveApplication();
   const submit = useSubmitApplication();
   const [key] = useState(() => (opened ? '' : newApplicationKey()));
@@ -67,19 +67,19 @@ export default function NewIncommingPage() {
   };
 
   const heading = (
-    <header className="inco-head">
+    <header className="onboarding-head">
       <h1>{opened ? t('newIncomming.editTitle') : t('newIncomming.title')}</h1>
       {opened && detail.data && (
-        <Space size={8} wrap className="inco-muted">
+        <Space size={8} wrap className="onboarding-muted">
           <span data-testid="wizard-apply-no">{opened}</span>
           <ApplyStatusTag status={detail.data.status} />
         </Space>
       )}
-      {!opened && <p className="inco-intro">{t('newIncomming.intro')}</p>}
+      {!opened && <p className="onboarding-intro">{t('newIncomming.intro')}</p>}
     </header>
   );
   const page = (body: React.ReactNode) => (
-    <section className="inco-page" data-testid="page-new-incomming">
+    <section className="onboarding-page" data-testid="page-new-incomming">
       {heading}
       {body}
     </section>
@@ -110,7 +110,7 @@ export default function NewIncommingPage() {
         <Alert
           type="info"
           showIcon
-          className="inco-alert"
+          className="onboarding-alert"
           title={t(`newIncomming.readOnly.${found.status}`)}
           action={
             <Link to={`/audit-progress?applyNo=${found.applyNo}`} data-testid="wizard-progress-link">
@@ -128,7 +128,7 @@ export default function NewIncommingPage() {
         <Alert
           type="error"
           showIcon
-          className="inco-alert"
+          className="onboarding-alert"
           title={t('newIncomming.rejected')}
           description={found.rejectReason}
           data-testid="wizard-reject-reason"

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { divListBody } from '@mchweb/contract';
+import type { splitListBody } from '@mchweb/contract';
 
 /** The application list's filter: statuses and applying merchants (none: all). */
-export type DivListFilter = Omit<z.input<typeof divListBody>, 'cursor' | 'limit'>;
+export type SplitListFilter = Omit<z.input<typeof splitListBody>, 'cursor' | 'limit'>;
 
 /**
  * The query keys of the split feature, in one place: a mutation hook invalidates exactly what the queries
@@ -11,6 +11,6 @@ export type DivListFilter = Omit<z.input<typeof divListBody>, 'cursor' | 'limit'
 export const splitKeys = {
   all: ['split'] as const,
   lists: () => [...splitKeys.all, 'list'] as const,
-  list: (filter: DivListFilter) => [...splitKeys.lists(), filter] as const,
+  list: (filter: SplitListFilter) => [...splitKeys.lists(), filter] as const,
   detail: (applyNo: string) => [...splitKeys.all, 'detail', applyNo] as const,
 };

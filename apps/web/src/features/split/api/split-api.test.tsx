@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http as mock } from 'msw';
 import { mswServer, ok, refuse, toasts, withClient } from '@/components/reconciliation/testing';
-import { useApplyDiv } from './apply-div';
-import { useCancelDiv } from './cancel-div';
-import { fetchDivDetail } from './div-detail';
-import { DIV_POLL_MS, useDivList } from './div-list';
+import { useApplySplit } from './apply-split';
+import { useCancelSplit } from './cancel-split';
+import { fetchSplitDetail } from './split-detail';
+import { SPLIT_POLL_MS, useSplitList } from './split-list';
 import { splitKeys } from './query-keys';
-import { divRow } from '../testing';
+import { splitRow } from '../testing';
 
 const LONG = { timeout: 8000 };
 const server = mswServer();
@@ -22,13 +22,13 @@ describe('split API', () => {
         const body = (await request.json()) as { cursor?: string };
         bodies.push(body);
         return body.cursor
-          ? ok({ rows: [divRow('D20260501100000000001', { status: 'APPROVED' })], nextCursor: null, hasMore: false })
-          : ok({ rows: [divRow('D20260501100000000002', { status: 'REJECTED' })], nextCursor: 'c2', hasMore: true });
+          ? ok({ rows: [splitRow('D20260501100000000001', { status: 'APPROVED' })], nextCursor: null, hasMore: false })
+          : ok({ rows: [splitRow('D20260501100000000002', { status: 'REJECTED' })], nextCursor: 'c2', hasMore: true });
       }),
     );
     const { wrapper } = withClient();
     const filter = { statuses: ['APPROVED' as const, 'REJECTED' as const], mchNos: ['M100000001'] };
-    const { result } = renderHook(() => useDivList(filter), { wrapper });
+    const { result } = renderHook(() => useSplitList(filter), { wrapper });
     await waitFor(() => expect(result.current.hasNextPage).toBe(true), LONG);
     await act(() => result.current.fetchNextPage());
     await waitFor(() => expect(result.current.hasNextPage).toBe(false), LONG);
@@ -42,15 +42,15 @@ describe('split API', () => {
     let status: 'SUBMITTED' | 'APPROVED' = 'SUBMITTED';
     server.use(
       mock.post('*/api/merchant/div/list', () =>
-        ok({ rows: [divRow(APPLY_NO, { status })], nextCursor: null, hasMore: false }),
+        ok({ rows: [splitRow(APPLY_NO, { status })], nextCursor: null, hasMore: false }),
       ),
     );
     const { wrapper, client } = withClient();
-    const { result } = renderHook(() => useDivList({}), { wrapper });
+    const { result } = renderHook(() => useSplitList({}), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true), LONG);
     const query = () => client.getQueryCache().findAll({ queryKey: splitKeys.list({}) })[0]!;
     const interval = query().observers[0]!.options.refetchInterval as (q: unknown) => number | false;
-    expect(interval(query())).toBe(DIV_POLL_MS);
+    expect(interval(query())).toBe(SPLIT_POLL_MS);
     status = 'APPROVED';
     await act(() => result.current.refetch());
     expect(interval(query())).toBe(false);
@@ -71,7 +71,7 @@ describe('split API', () => {
       }),
     );
     const { wrapper } = withClient();
-    const { result } = renderHook(() => ({ list: useDivList({}), apply: useApplyDiv() }), { wrapper });
+    const { result } = renderHook(() => ({ list: useSplitList({}), apply: useApplySplit() }), { wrapper });
     await waitFor(() => expect(lists).toBe(1), LONG);
     const body = {
       mchNo: 'M100000001',
@@ -85,7 +85,7 @@ describe('split API', () => {
       msg: 'body.receivers: must share at most 30 % in all (now 31 %)',
     });
     expect(toasts()).toEqual([]);
-    answer = () => ok(divRow(APPLY_NO));
+    answer = () => ok(splitRow(APPLY_NO));
     await act(() => result.current.apply.mutateAsync(body));
     expect(lists).toBe(2);
     expect(sent).toEqual([body, body]);
@@ -93,7 +93,7 @@ describe('split API', () => {
 
   it('canceling sends the application number and reads the lists again; a refusal is toasted', async () => {
     let lists = 0;
-    let answer = () => ok(divRow(APPLY_NO, { status: 'CANCELED' }));
+    let answer = () => ok(splitRow(APPLY_NO, { status: 'CANCELED' }));
     const sent: unknown[] = [];
     server.use(
       mock.post('*/api/merchant/div/list', () => {
@@ -106,7 +106,7 @@ describe('split API', () => {
       }),
     );
     const { wrapper } = withClient();
-    const { result } = renderHook(() => ({ list: useDivList({}), cancel: useCancelDiv() }), { wrapper });
+    const { result } = renderHook(() => ({ list: useSplitList({}), cancel: useCancelSplit() }), { wrapper });
     await waitFor(() => expect(lists).toBe(1), LONG);
     await act(() => result.current.cancel.mutateAsync({ applyNo: APPLY_NO }));
     expect(sent).toEqual([{ applyNo: APPLY_NO }]);
@@ -124,7 +124,7 @@ describe('split API', () => {
         return refuse(404, '没有这条分账申请');
       }),
     );
-    await expect(fetchDivDetail(APPLY_NO)).rejects.toMatchObject({ code: 404, msg: '没有这条分账申请' });
+    await expect(fetchSplitDetail(APPLY_NO)).rejects.toMatchObject({ code: 404, msg: '没有这条分账申请' });
     expect(asked).toEqual([APPLY_NO]);
     expect(toasts()).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { http as mock } from 'msw';
 import { MERCHANTS, mswServer, ok, refuse, toasts, withClient } from '@/components/reconciliation/testing';
 import { setItem } from '@/lib/storage';
 import { ApplyModal } from './apply-modal';
-import { divRow } from '../testing';
+import { splitRow } from '../testing';
 
 const LONG = { timeout: 8000 };
 const server = mswServer();
@@ -21,7 +21,7 @@ function open() {
   return onClose;
 }
 /** The requests /div/apply received; answered by `answer` (a success by default). */
-function serve(answer: () => Response = () => ok(divRow('D20260501100000000001'))) {
+function serve(answer: () => Response = () => ok(splitRow('D20260501100000000001'))) {
   const sent: unknown[] = [];
   server.use(
     mock.post('*/api/merchant/div/apply', async ({ request }) => {
@@ -36,60 +36,60 @@ const type = (testId: string, value: string) => fireEvent.change(field(testId), 
 const errorBeside = (testId: string) =>
   screen.getByTestId(testId).closest('.ant-form-item')!.querySelector('.ant-form-item-explain')?.textContent ?? '';
 async function chooseReceiver(i: number, name: string) {
-  fireEvent.mouseDown(screen.getByTestId(`div-receiver-mch-${i}`).querySelector('input')!);
+  fireEvent.mouseDown(screen.getByTestId(`split-receiver-mch-${i}`).querySelector('input')!);
   const options = await screen.findAllByText(name, { selector: '.ant-select-item-option-content' }, LONG);
   fireEvent.click(options.at(-1)!);
 }
 /** Receiver 0: the second demo merchant at 20 %; receiver 1: an outside bank card at `ratio`. */
 async function fillTwo(ratio: string) {
   await chooseReceiver(0, '晨光咖啡（二店）');
-  type('div-ratio-0', '20');
-  fireEvent.click(screen.getByTestId('div-add-external'));
-  type('div-receiver-name-1', '王芳');
-  type('div-receiver-card-1', '62220212345678903');
-  type('div-receiver-bank-1', '招商银行');
-  type('div-ratio-1', ratio);
+  type('split-ratio-0', '20');
+  fireEvent.click(screen.getByTestId('split-add-external'));
+  type('split-receiver-name-1', '王芳');
+  type('split-receiver-card-1', '62220212345678903');
+  type('split-receiver-bank-1', '招商银行');
+  type('split-ratio-1', ratio);
 }
 
 describe('the split application dialog', () => {
   it('S5.1 the ratio is a reg input: digits only, no decimal point, at most 30', async () => {
     serve();
     open();
-    type('div-ratio-0', '12.5');
-    expect(field('div-ratio-0').value).toBe('');
-    type('div-ratio-0', 'ab');
-    expect(field('div-ratio-0').value).toBe('');
-    type('div-ratio-0', '12');
-    expect(field('div-ratio-0').value).toBe('12');
-    type('div-ratio-0', '12.');
-    expect(field('div-ratio-0').value).toBe('12');
-    type('div-ratio-0', '12a');
-    expect(field('div-ratio-0').value).toBe('12');
-    type('div-ratio-0', '31');
-    expect(field('div-ratio-0').value).toBe('12');
-    type('div-ratio-0', '30');
-    expect(field('div-ratio-0').value).toBe('30');
-    await waitFor(() => expect(screen.getByTestId('div-total')).toHaveTextContent('合计 30% / 上限 30%'), LONG);
+    type('split-ratio-0', '12.5');
+    expect(field('split-ratio-0').value).toBe('');
+    type('split-ratio-0', 'ab');
+    expect(field('split-ratio-0').value).toBe('');
+    type('split-ratio-0', '12');
+    expect(field('split-ratio-0').value).toBe('12');
+    type('split-ratio-0', '12.');
+    expect(field('split-ratio-0').value).toBe('12');
+    type('split-ratio-0', '12a');
+    expect(field('split-ratio-0').value).toBe('12');
+    type('split-ratio-0', '31');
+    expect(field('split-ratio-0').value).toBe('12');
+    type('split-ratio-0', '30');
+    expect(field('split-ratio-0').value).toBe('30');
+    await waitFor(() => expect(screen.getByTestId('split-total')).toHaveTextContent('合计 30% / 上限 30%'), LONG);
   });
 
   it('refuses a total of 31 % beside the ratio before sending; 20 + 10 sends the body the contract wants', async () => {
     const sent = serve();
     const onClose = open();
     await fillTwo('11');
-    await waitFor(() => expect(errorBeside('div-ratio-1')).toBe('合计 31%，超过上限 30%'), LONG);
-    await waitFor(() => expect(screen.getByTestId('div-total')).toHaveTextContent('合计 31% / 上限 30%'), LONG);
-    fireEvent.click(screen.getByTestId('div-submit'));
-    await waitFor(() => expect(errorBeside('div-ratio-0')).toBe('合计 31%，超过上限 30%'), LONG);
+    await waitFor(() => expect(errorBeside('split-ratio-1')).toBe('合计 31%，超过上限 30%'), LONG);
+    await waitFor(() => expect(screen.getByTestId('split-total')).toHaveTextContent('合计 31% / 上限 30%'), LONG);
+    fireEvent.click(screen.getByTestId('split-submit'));
+    await waitFor(() => expect(errorBeside('split-ratio-0')).toBe('合计 31%，超过上限 30%'), LONG);
     await new Promise((r) => setTimeout(r, 50));
     expect(sent).toEqual([]);
-    type('div-ratio-1', '10');
+    type('split-ratio-1', '10');
     await waitFor(() => {
-      expect(errorBeside('div-ratio-0')).toBe('');
-      expect(errorBeside('div-ratio-1')).toBe('');
+      expect(errorBeside('split-ratio-0')).toBe('');
+      expect(errorBeside('split-ratio-1')).toBe('');
     }, LONG);
-    expect(field('div-receiver-card-1').value).toBe('6222 0212 3456 7890 3');
-    await waitFor(() => expect(screen.getByTestId('div-total')).toHaveTextContent('合计 30% / 上限 30%'), LONG);
-    fireEvent.click(screen.getByTestId('div-submit'));
+    expect(field('split-receiver-card-1').value).toBe('6222 0212 3456 7890 3');
+    await waitFor(() => expect(screen.getByTestId('split-total')).toHaveTextContent('合计 30% / 上限 30%'), LONG);
+    fireEvent.click(screen.getByTestId('split-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), LONG);
     expect(sent).toEqual([
       {
@@ -109,18 +109,18 @@ describe('the split application dialog', () => {
     const sent = serve(() => answer());
     open();
     await fillTwo('10');
-    type('div-receiver-card-1', '6222021234567891');
-    fireEvent.click(screen.getByTestId('div-submit'));
-    await waitFor(() => expect(errorBeside('div-receiver-card-1')).toBe('银行卡号有误，请核对'), LONG);
-    type('div-receiver-card-1', '6222021234567890 3');
-    fireEvent.click(screen.getByTestId('div-submit'));
-    await waitFor(() => expect(errorBeside('div-ratio-1')).toBe('must be at most 30 %'), LONG);
+    type('split-receiver-card-1', '6222021234567891');
+    fireEvent.click(screen.getByTestId('split-submit'));
+    await waitFor(() => expect(errorBeside('split-receiver-card-1')).toBe('银行卡号有误，请核对'), LONG);
+    type('split-receiver-card-1', '6222021234567890 3');
+    fireEvent.click(screen.getByTestId('split-submit'));
+    await waitFor(() => expect(errorBeside('split-ratio-1')).toBe('must be at most 30 %'), LONG);
     expect(sent).toHaveLength(1);
     answer = () => refuse(400, 'body.receivers: must share at most 30 % in all (now 31 %)');
-    fireEvent.click(screen.getByTestId('div-submit'));
+    fireEvent.click(screen.getByTestId('split-submit'));
     await waitFor(
       () =>
-        expect(screen.getByTestId('div-receivers').querySelector('.ant-form-item-explain')).toHaveTextContent(
+        expect(screen.getByTestId('split-receivers').querySelector('.ant-form-item-explain')).toHaveTextContent(
           'must share at most 30 % in all (now 31 %)',
         ),
       LONG,

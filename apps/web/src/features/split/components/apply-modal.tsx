@@ -1,14 +1,14 @@
 import { Alert, Button, Form, Input, Modal, Select } from 'antd';
 import { BankOutlined, DeleteOutlined, PlusOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DivApplyBody } from '@mchweb/contract';
+import type { SplitApplyBody } from '@mchweb/contract';
 import { RegInput } from '@/components/numeric-input';
 import { bankCardRules, GROUPED_CARD_MAX_LENGTH, groupedCard } from '@/lib/bank-card';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
-import { useApplyDiv } from '../api/apply-div';
-import { DIV_RECEIVERS_LIMIT, DIV_TOTAL_LIMIT, NAME_MAX, REMARK_MAX, totalOf } from './div-values';
+import { useApplySplit } from '../api/apply-split';
+import { SPLIT_RECEIVERS_LIMIT, SPLIT_TOTAL_LIMIT, NAME_MAX, REMARK_MAX, totalOf } from './split-values';
 import { NS } from '../i18n';
 
 type ReceiverType = 'MERCHANT' | 'EXTERNAL';
@@ -32,7 +32,7 @@ const blank = (type: ReceiverType): ReceiverValues =>
   type === 'MERCHANT' ? { type, ratio: '' } : { type, name: '', accountNo: '', bankName: '', ratio: '' };
 
 /** The body of /div/apply: ratios as numbers, a card number without its spaces, texts trimmed. */
-export function bodyOf(v: ApplyValues): DivApplyBody {
+export function bodyOf(v: ApplyValues): SplitApplyBody {
   return {
     mchNo: v.mchNo ?? '',
     receivers: v.receivers.map((r) =>
@@ -62,7 +62,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<ApplyValues>();
   const { mchList } = useSession();
-  const apply = useApplyDiv();
+  const apply = useApplySplit();
   const sharing = Form.useWatch('mchNo', form) ?? mchNo ?? undefined;
   const receivers = Form.useWatch('receivers', form) as ReceiverValues[] | undefined;
   const total = totalOf(receivers);
@@ -90,8 +90,8 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
         if (!value) return Promise.reject(new Error(t('form.ratioRequired')));
         if (Number(value) < 1) return Promise.reject(new Error(t('form.ratioMin')));
         const sum = totalOf(form.getFieldValue('receivers') as ReceiverValues[]);
-        if (sum > DIV_TOTAL_LIMIT)
-          return Promise.reject(new Error(t('form.overTotal', { total: sum, max: DIV_TOTAL_LIMIT })));
+        if (sum > SPLIT_TOTAL_LIMIT)
+          return Promise.reject(new Error(t('form.overTotal', { total: sum, max: SPLIT_TOTAL_LIMIT })));
         return Promise.resolve();
       },
     },
@@ -122,16 +122,16 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
       title={t('form.title')}
       okText={t('form.submit')}
       cancelText={t('form.cancel')}
-      okButtonProps={{ 'data-testid': 'div-submit' }}
-      cancelButtonProps={{ 'data-testid': 'div-modal-cancel' }}
+      okButtonProps={{ 'data-testid': 'split-submit' }}
+      cancelButtonProps={{ 'data-testid': 'split-modal-cancel' }}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={busy}
       destroyOnHidden
       width={640}
-      data-testid="div-modal"
+      data-testid="split-modal"
     >
-      {error && <Alert type="error" showIcon title={error} className="split-note" data-testid="div-error" />}
+      {error && <Alert type="error" showIcon title={error} className="split-note" data-testid="split-error" />}
       <Form<ApplyValues>
         form={form}
         layout="vertical"
@@ -149,7 +149,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={mchList.map((m) => ({ value: m.mchNo, label: merchantLabel(m), disabled: m.status !== 'ACTIVE' }))}
-            data-testid="div-merchant"
+            data-testid="split-merchant"
           />
         </Form.Item>
         <Form.List
@@ -162,7 +162,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
           ]}
         >
           {(fields, { add, remove }, { errors }) => (
-            <fieldset className="split-receivers" data-testid="div-receivers">
+            <fieldset className="split-receivers" data-testid="split-receivers">
               <legend>{t('form.receivers')}</legend>
               {fields.map((field, i) => {
                 // Read now, not watched: a receiver just added renders with its own fields at once.
@@ -178,7 +178,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                     key={field.key}
                     className="split-receiver"
                     aria-label={t('form.receiver', { n: i + 1 })}
-                    data-testid={`div-receiver-${i}`}
+                    data-testid={`split-receiver-${i}`}
                   >
                     <header className="split-receiver-head">
                       <span>
@@ -191,7 +191,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                         icon={<DeleteOutlined />}
                         onClick={() => remove(field.name)}
                         aria-label={t('form.remove', { n: i + 1 })}
-                        data-testid={`div-receiver-remove-${i}`}
+                        data-testid={`split-receiver-remove-${i}`}
                       />
                     </header>
                     <div className={type === 'MERCHANT' ? 'split-receiver-row' : 'split-receiver-grid'}>
@@ -216,7 +216,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                               label: merchantLabel(m),
                               disabled: m.status !== 'ACTIVE' || chosenElsewhere.has(m.mchNo),
                             }))}
-                            data-testid={`div-receiver-mch-${i}`}
+                            data-testid={`split-receiver-mch-${i}`}
                           />
                         </Form.Item>
                       ) : (
@@ -232,7 +232,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                             <Input
                               maxLength={NAME_MAX}
                               placeholder={t('form.namePlaceholder')}
-                              data-testid={`div-receiver-name-${i}`}
+                              data-testid={`split-receiver-name-${i}`}
                             />
                           </Form.Item>
                           <Form.Item
@@ -247,7 +247,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                               inputMode="numeric"
                               autoComplete="off"
                               maxLength={GROUPED_CARD_MAX_LENGTH}
-                              data-testid={`div-receiver-card-${i}`}
+                              data-testid={`split-receiver-card-${i}`}
                             />
                           </Form.Item>
                           <Form.Item
@@ -261,7 +261,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                             <Input
                               maxLength={NAME_MAX}
                               placeholder={t('form.bankPlaceholder')}
-                              data-testid={`div-receiver-bank-${i}`}
+                              data-testid={`split-receiver-bank-${i}`}
                             />
                           </Form.Item>
                         </>
@@ -273,20 +273,20 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                         rules={ratioRules}
                         className="split-ratio"
                       >
-                        <RegInput max={DIV_TOTAL_LIMIT} suffix="%" data-testid={`div-ratio-${i}`} />
+                        <RegInput max={SPLIT_TOTAL_LIMIT} suffix="%" data-testid={`split-ratio-${i}`} />
                       </Form.Item>
                     </div>
                   </section>
                 );
               })}
               <div
-                className={`split-total${total > DIV_TOTAL_LIMIT ? ' split-total-over' : ''}`}
+                className={`split-total${total > SPLIT_TOTAL_LIMIT ? ' split-total-over' : ''}`}
                 aria-live="polite"
-                data-testid="div-total"
+                data-testid="split-total"
               >
-                <strong>{t('form.total', { total, max: DIV_TOTAL_LIMIT })}</strong>
-                {total <= DIV_TOTAL_LIMIT && (
-                  <span className="split-muted"> · {t('form.left', { left: DIV_TOTAL_LIMIT - total })}</span>
+                <strong>{t('form.total', { total, max: SPLIT_TOTAL_LIMIT })}</strong>
+                {total <= SPLIT_TOTAL_LIMIT && (
+                  <span className="split-muted"> · {t('form.left', { left: SPLIT_TOTAL_LIMIT - total })}</span>
                 )}
               </div>
               <Form.ErrorList errors={errors} />
@@ -295,8 +295,8 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                   type="dashed"
                   icon={<PlusOutlined />}
                   onClick={() => add(blank('MERCHANT'))}
-                  disabled={fields.length >= DIV_RECEIVERS_LIMIT || others.length === 0}
-                  data-testid="div-add-merchant"
+                  disabled={fields.length >= SPLIT_RECEIVERS_LIMIT || others.length === 0}
+                  data-testid="split-add-merchant"
                 >
                   {t('form.addMerchant')}
                 </Button>
@@ -304,12 +304,12 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
                   type="dashed"
                   icon={<PlusOutlined />}
                   onClick={() => add(blank('EXTERNAL'))}
-                  disabled={fields.length >= DIV_RECEIVERS_LIMIT}
-                  data-testid="div-add-external"
+                  disabled={fields.length >= SPLIT_RECEIVERS_LIMIT}
+                  data-testid="split-add-external"
                 >
                   {t('form.addExternal')}
                 </Button>
-                <span className="split-muted">{t('form.addHint', { max: DIV_RECEIVERS_LIMIT })}</span>
+                <span className="split-muted">{t('form.addHint', { max: SPLIT_RECEIVERS_LIMIT })}</span>
               </div>
             </fieldset>
           )}
@@ -320,7 +320,7 @@ export function ApplyModal({ mchNo, onClose }: { mchNo: string | null; onClose: 
             showCount
             autoSize={{ minRows: 1, maxRows: 3 }}
             placeholder={t('form.remarkPlaceholder')}
-            data-testid="div-remark"
+            data-testid="split-remark"
           />
         </Form.Item>
       </Form>

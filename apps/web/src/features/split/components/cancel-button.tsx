@@ -1,22 +1,22 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DivItem } from '@mchweb/contract';
+import type { SplitItem } from '@mchweb/contract';
 import { Permission } from '@/components/permission';
 import { toast } from '@/lib/toast';
-import { useCancelDiv } from '../api/cancel-div';
+import { useCancelSplit } from '../api/cancel-split';
 import { NS } from '../i18n';
 
 /** Cancel a SUBMITTED application after a confirm (split:apply); nothing for any other state. */
-export function CancelButton({ item, block = false }: { item: DivItem; block?: boolean }) {
+export function CancelButton({ item, block = false }: { item: SplitItem; block?: boolean }) {
   const { t } = useTranslation(NS);
-  const cancel = useCancelDiv();
+  const cancel = useCancelSplit();
   if (item.status !== 'SUBMITTED') return null;
   const confirm = () =>
     Modal.confirm({
       title: t('action.cancelTitle'),
       content: t('action.cancelText', { name: item.mchName, total: item.totalRatio }),
       okText: t('action.cancelOk'),
-      okButtonProps: { danger: true, 'data-testid': 'div-cancel-confirm' },
+      okButtonProps: { danger: true, 'data-testid': 'split-cancel-confirm' },
       cancelText: t('action.keep'),
       onOk: async () => {
         try {
@@ -36,7 +36,7 @@ export function CancelButton({ item, block = false }: { item: DivItem; block?: b
         onClick={confirm}
         loading={cancel.isPending}
         aria-label={`${t('action.cancel')} ${item.applyNo}`}
-        data-testid={`div-cancel-${item.applyNo}`}
+        data-testid={`split-cancel-${item.applyNo}`}
       >
         {t('action.cancel')}
       </Button>

@@ -1,7 +1,7 @@
-import type { DivItem } from '@mchweb/contract';
+import type { SplitItem } from '@mchweb/contract';
 import { ReceiverTypeIcon } from './tags';
 
-type Receiver = DivItem['receivers'][number];
+type Receiver = SplitItem['receivers'][number];
 
 /** One receiver on one line: its kind, name (or the masked card and bank of an outside party) and ratio. */
 export function ReceiverLine({ r }: { r: Receiver }) {
@@ -18,9 +18,9 @@ export function ReceiverLine({ r }: { r: Receiver }) {
 }
 
 /** An application's receivers with their ratios, as a list (a table cell, a phone card). */
-export function ReceiverList({ item }: { item: DivItem }) {
+export function ReceiverList({ item }: { item: SplitItem }) {
   return (
-    <ul className="split-receiver-list" data-testid={`div-receivers-${item.applyNo}`}>
+    <ul className="split-receiver-list" data-testid={`split-receivers-${item.applyNo}`}>
       {item.receivers.map((r, i) => (
         <ReceiverLine key={`${r.type}-${r.mchNo ?? r.name}-${i}`} r={r} />
       ))}

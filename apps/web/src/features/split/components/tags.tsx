@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
 import { BankOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DivStatus } from './div-values';
+import type { SplitStatus } from './split-values';
 import { NS } from '../i18n';
 
 /** An application's status: under review blue, approved green, rejected red, canceled grey (split.css: AA). */
-export function DivStatusTag({ status }: { status: DivStatus }) {
+export function SplitStatusTag({ status }: { status: SplitStatus }) {
   const { t } = useTranslation(NS);
   return (
     <Tag className={`split-tag split-status-${status.toLowerCase()}`} data-status={status}>

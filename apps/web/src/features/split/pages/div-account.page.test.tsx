@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
 import { mswServer, ok, openPage, toasts } from '@/components/reconciliation/testing';
-import { divRow } from '../testing';
+import { splitRow } from '../testing';
 import DivAccountPage from './div-account.page';
 
 const LONG = { timeout: 8000 };
@@ -11,8 +11,8 @@ const server = mswServer();
 describe('/div-account', () => {
   it('shows the filter from the address, the receivers with ratios, the effective day, the reason; opens the drawer', async () => {
     const sent: unknown[] = [];
-    const approved = divRow('D20260501100000000001', { status: 'APPROVED', effectiveFrom: '2026-05-02' });
-    const rejected = divRow('D20260501100000000002', { status: 'REJECTED', rejectReason: '外部收款方资料不全' });
+    const approved = splitRow('D20260501100000000001', { status: 'APPROVED', effectiveFrom: '2026-05-02' });
+    const rejected = splitRow('D20260501100000000002', { status: 'REJECTED', rejectReason: '外部收款方资料不全' });
     server.use(
       mock.post('*/api/merchant/div/list', async ({ request }) => {
         sent.push(await request.json());
@@ -23,21 +23,21 @@ describe('/div-account', () => {
     const router = openPage(DivAccountPage, '/div-account', '?status=APPROVED,REJECTED,BOGUS&mch=M100000001,x', {
       buttons: [],
     });
-    const row = await screen.findByTestId(`div-row-${approved.applyNo}`, {}, LONG);
+    const row = await screen.findByTestId(`split-row-${approved.applyNo}`, {}, LONG);
     expect(sent).toEqual([{ statuses: ['APPROVED', 'REJECTED'], mchNos: ['M100000001'], limit: 20 }]);
     const tr = row.closest('tr')!;
-    expect(within(tr).getByTestId(`div-receivers-${approved.applyNo}`)).toHaveTextContent(
+    expect(within(tr).getByTestId(`split-receivers-${approved.applyNo}`)).toHaveTextContent(
       '晨光咖啡（二店）20%王芳 ****890310%',
     );
     expect(tr).toHaveTextContent('30%');
     expect(tr).toHaveTextContent('已通过');
-    expect(screen.getByTestId(`div-effective-${approved.applyNo}`)).toHaveTextContent('2026-05-02');
-    expect(screen.getByTestId(`div-reason-${rejected.applyNo}`)).toHaveTextContent('外部收款方资料不全');
-    expect(screen.queryByTestId('div-apply')).toBeNull(); // no split:apply
-    expect(screen.queryByTestId('div-waiting')).toBeNull(); // nothing under review: no polling
-    fireEvent.click(screen.getByTestId(`div-open-${approved.applyNo}`));
+    expect(screen.getByTestId(`split-effective-${approved.applyNo}`)).toHaveTextContent('2026-05-02');
+    expect(screen.getByTestId(`split-reason-${rejected.applyNo}`)).toHaveTextContent('外部收款方资料不全');
+    expect(screen.queryByTestId('split-apply')).toBeNull(); // no split:apply
+    expect(screen.queryByTestId('split-waiting')).toBeNull(); // nothing under review: no polling
+    fireEvent.click(screen.getByTestId(`split-open-${approved.applyNo}`));
     await waitFor(
-      () => expect(screen.getByTestId('div-detail-approved')).toHaveTextContent('自 2026-05-02 起在结算时按比例分账'),
+      () => expect(screen.getByTestId('split-detail-approved')).toHaveTextContent('自 2026-05-02 起在结算时按比例分账'),
       LONG,
     );
     expect(router.state.location.search).toContain(`open=${approved.applyNo}`);
@@ -45,7 +45,7 @@ describe('/div-account', () => {
   }, 20_000);
 
   it('split:apply cancels an application under review after a confirm', async () => {
-    let row = divRow('D20260501100000000003');
+    let row = splitRow('D20260501100000000003');
     const canceled: unknown[] = [];
     server.use(
       mock.post('*/api/merchant/div/list', () => ok({ rows: [row], nextCursor: null, hasMore: false })),
@@ -56,13 +56,13 @@ describe('/div-account', () => {
       }),
     );
     openPage(DivAccountPage, '/div-account', '', { buttons: ['split:apply'] });
-    await screen.findByTestId('div-apply', {}, LONG);
-    expect(await screen.findByTestId('div-waiting', {}, LONG)).toHaveTextContent('有申请正在审核');
-    fireEvent.click(await screen.findByTestId(`div-cancel-${row.applyNo}`, {}, LONG));
-    fireEvent.click(await screen.findByTestId('div-cancel-confirm', {}, LONG));
+    await screen.findByTestId('split-apply', {}, LONG);
+    expect(await screen.findByTestId('split-waiting', {}, LONG)).toHaveTextContent('有申请正在审核');
+    fireEvent.click(await screen.findByTestId(`split-cancel-${row.applyNo}`, {}, LONG));
+    fireEvent.click(await screen.findByTestId('split-cancel-confirm', {}, LONG));
     await waitFor(() => expect(toasts()).toContain('已撤销分账申请'), LONG);
     expect(canceled).toEqual([{ applyNo: 'D20260501100000000003' }]);
-    await waitFor(() => expect(screen.queryByTestId(`div-cancel-${row.applyNo}`)).toBeNull(), LONG);
-    expect(screen.getByTestId(`div-row-${row.applyNo}`).closest('tr')).toHaveTextContent('已撤销');
+    await waitFor(() => expect(screen.queryByTestId(`split-cancel-${row.applyNo}`)).toBeNull(), LONG);
+    expect(screen.getByTestId(`split-row-${row.applyNo}`).closest('tr')).toHaveTextContent('已撤销');
   }, 20_000);
 });

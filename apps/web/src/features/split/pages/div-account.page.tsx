@@ -3,19 +3,19 @@ import { Button, Empty, Grid } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DivItem } from '@mchweb/contract';
+import type { SplitItem } from '@mchweb/contract';
 import { KeysetTable } from '@/components/keyset-table';
 import { PageHeader } from '@/components/page-header';
 import { Permission } from '@/components/permission';
 import { useSession } from '@/lib/session';
-import { underReview, useDivList } from '../api/div-list';
+import { underReview, useSplitList } from '../api/split-list';
 import { ApplyModal } from '../components/apply-modal';
 import { CancelButton } from '../components/cancel-button';
-import { DivDrawer } from '../components/div-drawer';
-import { DivFilters, filterFromParams, paramsFromFilter } from '../components/div-filters';
-import { DIV_APPLY_NO_PATTERN, DIV_TOTAL_LIMIT } from '../components/div-values';
+import { SplitDrawer } from '../components/split-drawer';
+import { SplitFilters, filterFromParams, paramsFromFilter } from '../components/split-filters';
+import { SPLIT_APPLY_NO_PATTERN, SPLIT_TOTAL_LIMIT } from '../components/split-values';
 import { ReceiverList } from '../components/receivers';
-import { DivStatusTag } from '../components/tags';
+import { SplitStatusTag } from '../components/tags';
 import { NS } from '../i18n';
 import '../components/split.css';
 import { businessTime } from '@/lib/business-time';
@@ -31,11 +31,11 @@ export default function DivAccountPage() {
   const { t } = useTranslation(NS);
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
-  const list = useDivList(filter);
+  const list = useSplitList(filter);
   const narrow = !Grid.useBreakpoint().md;
   const { mchList } = useSession();
   const [applying, setApplying] = useState(false);
-  const open = DIV_APPLY_NO_PATTERN.test(params.get('open') ?? '') ? params.get('open') : null;
+  const open = SPLIT_APPLY_NO_PATTERN.test(params.get('open') ?? '') ? params.get('open') : null;
   const setOpen = (applyNo: string | null) =>
     setParams(
       (p) => {
@@ -51,29 +51,29 @@ export default function DivAccountPage() {
   const defaultMch =
     filter.mchNos?.[0] ?? mchList.find((m) => m.status === 'ACTIVE')?.mchNo ?? mchList[0]?.mchNo ?? null;
 
-  const applyNo = (x: DivItem) => (
+  const applyNo = (x: SplitItem) => (
     <Button
       type="link"
       className="split-no"
       onClick={() => setOpen(x.applyNo)}
       aria-haspopup="dialog"
-      data-testid={`div-open-${x.applyNo}`}
+      data-testid={`split-open-${x.applyNo}`}
     >
       {x.applyNo}
     </Button>
   );
-  const status = (x: DivItem) => (
+  const status = (x: SplitItem) => (
     <>
-      <DivStatusTag status={x.status} />
+      <SplitStatusTag status={x.status} />
       {x.status === 'REJECTED' && x.rejectReason && (
-        <div className="split-reason" data-testid={`div-reason-${x.applyNo}`}>
+        <div className="split-reason" data-testid={`split-reason-${x.applyNo}`}>
           {x.rejectReason}
         </div>
       )}
     </>
   );
-  const effective = (x: DivItem) => (
-    <span className="split-nowrap" data-testid={`div-effective-${x.applyNo}`}>
+  const effective = (x: SplitItem) => (
+    <span className="split-nowrap" data-testid={`split-effective-${x.applyNo}`}>
       {x.effectiveFrom ?? '—'}
     </span>
   );
@@ -82,24 +82,24 @@ export default function DivAccountPage() {
     ? [
         {
           key: 'card',
-          render: (_: unknown, x: DivItem) => (
-            <div className="split-card" data-testid={`div-row-${x.applyNo}`}>
+          render: (_: unknown, x: SplitItem) => (
+            <div className="split-card" data-testid={`split-row-${x.applyNo}`}>
               <div className="split-card-head">
                 <strong>{x.mchName}</strong>
-                <DivStatusTag status={x.status} />
+                <SplitStatusTag status={x.status} />
               </div>
               <ReceiverList item={x} />
               <div className="split-card-total">
                 {t('col.total')} <strong>{x.totalRatio}%</strong>
                 {x.effectiveFrom && (
-                  <span className="split-muted" data-testid={`div-effective-${x.applyNo}`}>
+                  <span className="split-muted" data-testid={`split-effective-${x.applyNo}`}>
                     {' '}
                     · {t('divAccount.effective', { day: x.effectiveFrom })}
                   </span>
                 )}
               </div>
               {x.status === 'REJECTED' && x.rejectReason && (
-                <div className="split-reason" data-testid={`div-reason-${x.applyNo}`}>
+                <div className="split-reason" data-testid={`split-reason-${x.applyNo}`}>
                   {x.rejectReason}
                 </div>
               )}
@@ -118,8 +118,8 @@ export default function DivAccountPage() {
         {
           title: t('col.applyNo'),
           key: 'applyNo',
-          render: (_: unknown, x: DivItem) => (
-            <div data-testid={`div-row-${x.applyNo}`}>
+          render: (_: unknown, x: SplitItem) => (
+            <div data-testid={`split-row-${x.applyNo}`}>
               {applyNo(x)}
               <div className="split-muted split-nowrap">{businessTime(x.createdAt, 'minute')}</div>
             </div>
@@ -128,7 +128,7 @@ export default function DivAccountPage() {
         {
           title: t('col.merchant'),
           key: 'merchant',
-          render: (_: unknown, x: DivItem) => (
+          render: (_: unknown, x: SplitItem) => (
             <>
               {x.mchName}
               <div className="split-muted split-mono">{x.mchNo}</div>
@@ -138,7 +138,7 @@ export default function DivAccountPage() {
         {
           title: t('col.receivers'),
           key: 'receivers',
-          render: (_: unknown, x: DivItem) => <ReceiverList item={x} />,
+          render: (_: unknown, x: SplitItem) => <ReceiverList item={x} />,
         },
         {
           title: t('col.total'),
@@ -147,25 +147,25 @@ export default function DivAccountPage() {
           width: 64,
           render: (v: number) => <strong className="split-ratio-value">{v}%</strong>,
         },
-        { title: t('col.status'), key: 'status', width: 130, render: (_: unknown, x: DivItem) => status(x) },
+        { title: t('col.status'), key: 'status', width: 130, render: (_: unknown, x: SplitItem) => status(x) },
         {
           title: t('col.effectiveFrom'),
           key: 'effectiveFrom',
           width: 110,
-          render: (_: unknown, x: DivItem) => effective(x),
+          render: (_: unknown, x: SplitItem) => effective(x),
         },
         {
           title: t('col.actions'),
           key: 'actions',
           width: 80,
-          render: (_: unknown, x: DivItem) => <CancelButton item={x} />,
+          render: (_: unknown, x: SplitItem) => <CancelButton item={x} />,
         },
       ];
 
   const empty =
     Object.keys(filter).length > 0 ? (
       <Empty description={t('divAccount.noMatch')}>
-        <Button onClick={() => setParams({})} data-testid="div-empty-reset">
+        <Button onClick={() => setParams({})} data-testid="split-empty-reset">
           {t('filter.reset')}
         </Button>
       </Empty>
@@ -183,7 +183,7 @@ export default function DivAccountPage() {
     <section data-testid="page-div-account">
       <PageHeader
         title={t('divAccount.title')}
-        intro={t('divAccount.intro', { max: DIV_TOTAL_LIMIT })}
+        intro={t('divAccount.intro', { max: SPLIT_TOTAL_LIMIT })}
         actions={
           <Permission codes={['split:apply']}>
             <Button
@@ -191,20 +191,20 @@ export default function DivAccountPage() {
               icon={<PlusOutlined />}
               onClick={() => setApplying(true)}
               disabled={mchList.length === 0}
-              data-testid="div-apply"
+              data-testid="split-apply"
             >
               {t('divAccount.apply')}
             </Button>
           </Permission>
         }
       />
-      <DivFilters filter={filter} onChange={(f) => setParams((p) => paramsFromFilter(f, p), { replace: true })} />
+      <SplitFilters filter={filter} onChange={(f) => setParams((p) => paramsFromFilter(f, p), { replace: true })} />
       {waiting && (
-        <div className="split-muted split-waiting" role="status" data-testid="div-waiting">
+        <div className="split-muted split-waiting" role="status" data-testid="split-waiting">
           <SyncOutlined spin /> {t('divAccount.waiting')}
         </div>
       )}
-      <KeysetTable<DivItem>
+      <KeysetTable<SplitItem>
         list={list}
         rows={rows}
         rowKey="applyNo"
@@ -212,12 +212,12 @@ export default function DivAccountPage() {
         narrow={narrow}
         scrollX={1100}
         empty={empty}
-        testId="div-table"
+        testId="split-table"
         loadErrorTitle={t('divAccount.loadError')}
         moreText={t('divAccount.more')}
         endText={t('divAccount.end', { count: rows.length })}
       />
-      <DivDrawer applyNo={open} narrow={narrow} onClose={() => setOpen(null)} />
+      <SplitDrawer applyNo={open} narrow={narrow} onClose={() => setOpen(null)} />
       {applying && <ApplyModal mchNo={defaultMch} onClose={() => setApplying(false)} />}
     </section>
   );

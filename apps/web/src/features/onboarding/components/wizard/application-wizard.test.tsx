@@ -3,7 +3,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { message } from 'antd';
 import { creditCodeCheckChar, residentIdCheckChar } from '@mchweb/contract/id-checks';
-import type { IncoApplicationDraft } from '@mchweb/contract';
+import type { ApplicationDraft } from '@mchweb/contract';
 import { ApiError } from '@/lib/api-error';
 import { ApplicationWizard } from './application-wizard';
 import { fromDraft, stepOfField, toDraft } from './form-values';
@@ -30,7 +30,7 @@ function api(over: Partial<WizardApi> = {}): WizardApi {
   };
 }
 
-function show(wizardApi: WizardApi, initial?: IncoApplicationDraft) {
+function show(wizardApi: WizardApi, initial?: ApplicationDraft) {
   const router = createMemoryRouter(
     [{ path: '/', element: <ApplicationWizard api={wizardApi} initial={initial} onSubmitted={() => undefined} /> }],
     { initialEntries: ['/'] },
@@ -91,7 +91,7 @@ describe('the onboarding wizard', { timeout: 30_000 }, () => {
     const save = vi.fn(async () => ({ applyNo: 'A20260501093000123456' }));
     const submit = vi.fn(async () => undefined);
     const first17 = '33010619850312001';
-    const complete: IncoApplicationDraft = {
+    const complete: ApplicationDraft = {
       subject: SUBJECT,
       legalPerson: {
         name: '王芳',

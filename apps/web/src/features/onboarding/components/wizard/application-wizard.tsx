@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, Grid, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IncoApplicationDraft, IncoStep } from '@mchweb/contract';
-import { INCO_STEPS } from '@mchweb/contract/onboarding/application';
+import type { ApplicationDraft, ApplicationStep } from '@mchweb/contract';
+import { APPLICATION_STEPS } from '@mchweb/contract/onboarding/application';
 import '@/i18n/dayjs-locale';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
@@ -18,7 +18,7 @@ import { useLeaveGuard } from './use-leave-guard';
 import { WizardApiContext, type WizardApi } from './wizard-api';
 import './wizard.css';
 
-const STEP_BODY: Record<IncoStep, () => ReactNode> = {
+const STEP_BODY: Record<ApplicationStep, () => ReactNode> = {
   subject: StepSubject,
   legalPerson: StepLegalPerson,
   settlement: StepSettlement,
@@ -29,7 +29,7 @@ const STEP_BODY: Record<IncoStep, () => ReactNode> = {
 export interface ApplicationWizardProps {
   api: WizardApi;
   /** The application as saved (a draft may lack sections); none for a new one. */
-  initial?: IncoApplicationDraft | null;
+  initial?: ApplicationDraft | null;
   applyNo?: string | null;
   /** After each save: the application's number (the first save makes it). */
   onSaved?: (applyNo: string) => void;
@@ -100,13 +100,14 @@ export function ApplicationWizard({
       const first = (e as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
       if (first) form.scrollToField(first.name, { block: 'center' });
     }
-    const { checked, issues } = issuesOf(INCO_STEPS[at]!, form.getFieldsValue(true));
+    const { checked, issues } = issuesOf(APPLICATION_STEPS[at]!, form.getFieldsValue(true));
     const rendered = form.getFieldsError().map((f) => f.name);
     setLoose(issues.filter((i) => !rendered.some((n) => concerns(i.path, n))).map((i) => issueText(i, checked, t)));
     return issues.length === 0;
   }
   const firstWithProblems = (from: number, to: number) => {
-    for (let i = from; i < to; i++) if (issuesOf(INCO_STEPS[i]!, form.getFieldsValue(true)).issues.length) return i;
+    for (let i = from; i < to; i++)
+      if (issuesOf(APPLICATION_STEPS[i]!, form.getFieldsValue(true)).issues.length) return i;
     return -1;
   };
   /** Open a step whose problems are to be shown once its fields have rendered. */
@@ -132,12 +133,12 @@ export function ApplicationWizard({
     if (!(await judge(step))) return;
     const blocked = firstWithProblems(step + 1, target);
     if (blocked >= 0) return reveal(blocked);
-    if (INCO_STEPS[target] === 'settlement') fillHolder();
+    if (APPLICATION_STEPS[target] === 'settlement') fillHolder();
     setStep(target);
   }
 
   async function submit() {
-    const blocked = firstWithProblems(0, INCO_STEPS.length);
+    const blocked = firstWithProblems(0, APPLICATION_STEPS.length);
     if (blocked >= 0) return reveal(blocked);
     await submitter.onFinish(form.getFieldsValue(true));
   }
@@ -160,8 +161,8 @@ export function ApplicationWizard({
     if (accountType || changed.settlement?.accountType) fillHolder();
   }
 
-  const Body = STEP_BODY[INCO_STEPS[step]!];
-  const last = step === INCO_STEPS.length - 1;
+  const Body = STEP_BODY[APPLICATION_STEPS[step]!];
+  const last = step === APPLICATION_STEPS.length - 1;
   return (
     <WizardApiContext.Provider value={api}>
       <div className="wizard" ref={top}>
@@ -172,15 +173,15 @@ export function ApplicationWizard({
           type={narrow ? 'inline' : 'default'}
           responsive={false}
           className="wizard-steps"
-          items={INCO_STEPS.map((s) => ({ title: t(`step.${s}`) }))}
+          items={APPLICATION_STEPS.map((s) => ({ title: t(`step.${s}`) }))}
           data-testid="wizard-steps"
         />
         <Card className="wizard-card">
           <h2 className="wizard-title" data-testid="wizard-step-title">
-            <span className="wizard-count">{t('wizard.count', { n: step + 1, of: INCO_STEPS.length })}</span>
-            {t(`step.${INCO_STEPS[step]}`)}
+            <span className="wizard-count">{t('wizard.count', { n: step + 1, of: APPLICATION_STEPS.length })}</span>
+            {t(`step.${APPLICATION_STEPS[step]}`)}
           </h2>
-          <p className="wizard-note">{t(`stepHint.${INCO_STEPS[step]}`)}</p>
+          <p className="wizard-note">{t(`stepHint.${APPLICATION_STEPS[step]}`)}</p>
           {serverError && (
             <Alert type="error" showIcon title={serverError} className="wizard-alert" data-testid="wizard-error" />
           )}

@@ -3,7 +3,7 @@ import { Button, Image, Progress, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DocKind } from '@mchweb/contract';
-import { INCO_UPLOAD_MAX_BYTES } from '@mchweb/contract/onboarding/schemas';
+import { ONBOARDING_UPLOAD_MAX_BYTES } from '@mchweb/contract/onboarding/schemas';
 import { fieldOf } from '@/lib/api';
 import { readDocument } from '../../api/read-document';
 import { NS } from '../../i18n';
@@ -58,7 +58,7 @@ export function DocumentCard({ kind, required, doc, onChange, disabled }: Props)
 
   async function send(file: File) {
     setProblem(null);
-    if (file.size > INCO_UPLOAD_MAX_BYTES) return setProblem(t('docs.tooLarge', { name: file.name }));
+    if (file.size > ONBOARDING_UPLOAD_MAX_BYTES) return setProblem(t('docs.tooLarge', { name: file.name }));
     if (!ACCEPT.split(',').includes(file.type)) return setProblem(t('docs.wrongType', { name: file.name }));
     setPercent(0);
     try {

@@ -1,13 +1,13 @@
 import type {
   Channel,
   DocKind,
-  IncoApplicationDraft,
-  IncoApplicationDraftInput,
-  IncoStep,
+  ApplicationDraft,
+  ApplicationDraftInput,
+  ApplicationStep,
   MerchantType,
 } from '@mchweb/contract';
 // Values from the module itself, not the package's index (which would bring every module of the contract).
-import { dropEmptyFields, INCO_STEPS, requiredDocuments } from '@mchweb/contract/onboarding/application';
+import { dropEmptyFields, APPLICATION_STEPS, requiredDocuments } from '@mchweb/contract/onboarding/application';
 
 /**
  * The wizard's form values: the application's sections as the contract names them (so the server's "field:
@@ -36,7 +36,7 @@ export interface WizardDocument {
 export const DEFAULT_RATES: Record<Channel, number> = { WECHAT: 3.8, ALIPAY: 3.8, UNIONPAY: 5.5 };
 
 /** The form's values as the contract's draft: empty fields absent, rates as numbers, documents without names. */
-export function toDraft(values: WizardValues): IncoApplicationDraftInput {
+export function toDraft(values: WizardValues): ApplicationDraftInput {
   const draft = {
     subject: values.subject ?? {},
     legalPerson: values.legalPerson ?? {},
@@ -47,11 +47,11 @@ export function toDraft(values: WizardValues): IncoApplicationDraftInput {
     })),
     documents: (values.documents ?? []).map((d) => ({ kind: d.kind, fileId: d.fileId })),
   };
-  return dropEmptyFields(draft) as IncoApplicationDraftInput;
+  return dropEmptyFields(draft) as ApplicationDraftInput;
 }
 
 /** A saved application as the form's values (a new one: the default rates, no documents). */
-export function fromDraft(draft: IncoApplicationDraft | null | undefined): WizardValues {
+export function fromDraft(draft: ApplicationDraft | null | undefined): WizardValues {
   const rates = draft?.rates?.length
     ? draft.rates
     : (Object.keys(DEFAULT_RATES) as Channel[]).map((channel) => ({ channel, rate: DEFAULT_RATES[channel] }));
@@ -71,7 +71,7 @@ const FIELD_OF_STEP =
 /** The step holding a field the wizard renders, or undefined (its message then goes above the form). */
 export function stepOfField(field: string): number | undefined {
   if (!FIELD_OF_STEP.test(field)) return undefined;
-  return INCO_STEPS.indexOf(field.split('.')[0] as IncoStep);
+  return APPLICATION_STEPS.indexOf(field.split('.')[0] as ApplicationStep);
 }
 
 /**

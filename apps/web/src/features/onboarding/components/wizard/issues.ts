@@ -1,7 +1,7 @@
 import type { RuleRender } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { IncoStep } from '@mchweb/contract';
+import type { ApplicationStep } from '@mchweb/contract';
 import { stepIssues } from '@mchweb/contract/onboarding/application';
 import { toDraft, type WizardValues } from './form-values';
 
@@ -79,7 +79,7 @@ const startsWith = (long: Path, short: Path) =>
 export const concerns = (issue: Path, field: Path) => startsWith(field, issue) || startsWith(issue, field);
 
 /** The problems of `step` as the contract judges the whole form (`stepIssues`: the server's own rules). */
-export function issuesOf(step: IncoStep, values: WizardValues) {
+export function issuesOf(step: ApplicationStep, values: WizardValues) {
   const checked = toDraft(values);
   return { checked, issues: stepIssues(step, checked) };
 }
@@ -91,7 +91,7 @@ export function fieldProblems(
   t: TFunction,
   only: (issue: Issue) => boolean = () => true,
 ): string[] {
-  const { checked, issues } = issuesOf(path[0] as IncoStep, values);
+  const { checked, issues } = issuesOf(path[0] as ApplicationStep, values);
   const texts = issues.filter((i) => concerns(i.path, path) && only(i)).map((i) => issueText(i, checked, t));
   return [...new Set(texts)];
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { IncoApplicationDraftInput, IncoUploadResult } from '@mchweb/contract';
+import type { ApplicationDraftInput, OnboardingUploadResult } from '@mchweb/contract';
 
 /**
  * What the wizard calls: a member's portal (`/api/merchant/inco/*`, through the mutation hooks) or the invited
@@ -7,9 +7,9 @@ import type { IncoApplicationDraftInput, IncoUploadResult } from '@mchweb/contra
  */
 export interface WizardApi {
   /** Save the whole application; `applyNo` once it exists. */
-  save: (draft: IncoApplicationDraftInput, applyNo: string | null) => Promise<{ applyNo: string }>;
+  save: (draft: ApplicationDraftInput, applyNo: string | null) => Promise<{ applyNo: string }>;
   submit: (applyNo: string) => Promise<unknown>;
-  upload: (file: File, onProgress: (percent: number) => void) => Promise<IncoUploadResult>;
+  upload: (file: File, onProgress: (percent: number) => void) => Promise<OnboardingUploadResult>;
   /** Where an upload is read back (the server checks who asks). */
   fileUrl: (fileId: string) => string;
 }

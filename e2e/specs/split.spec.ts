@@ -68,21 +68,21 @@ for (const [lang, phone] of [
     const page = await signedIn(browser, base, lang, phone);
     await page.goto(`${base}/div-account`);
     await expect(page.getByRole('heading', { name: L.title })).toBeVisible();
-    await expect(page.getByTestId('div-table')).toBeVisible();
+    await expect(page.getByTestId('split-table')).toBeVisible();
 
-    await page.getByTestId('div-apply').click();
-    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('div-submit') });
+    await page.getByTestId('split-apply').click();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('split-submit') });
     await expect(dialog).toBeVisible();
-    await expect(page.getByTestId('div-merchant')).toContainText(L.sharing);
+    await expect(page.getByTestId('split-merchant')).toContainText(L.sharing);
 
     // Receiver 1: the other demo merchant. The merchant sharing is not offered.
-    await page.getByTestId('div-receiver-mch-0').click();
+    await page.getByTestId('split-receiver-mch-0').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect(options.filter({ hasText: '晨光咖啡西湖店' })).toHaveCount(0);
-    await choose(page, 'div-receiver-mch-0', '晨光咖啡滨江店');
+    await choose(page, 'split-receiver-mch-0', '晨光咖啡滨江店');
 
     // S5.1: the ratio takes whole percents up to 30 only; keystrokes that break that are ignored.
-    const ratio0 = page.getByTestId('div-ratio-0');
+    const ratio0 = page.getByTestId('split-ratio-0');
     await ratio0.pressSequentially('12.5a');
     await expect(ratio0).toHaveValue('12');
     await ratio0.fill('');
@@ -93,57 +93,57 @@ for (const [lang, phone] of [
     await expect(ratio0).toHaveValue('20');
 
     // Receiver 2: an outside bank card, grouped in fours as it is typed; 11 % makes 31 % in all.
-    await page.getByTestId('div-add-external').click();
-    await page.getByTestId('div-receiver-name-1').fill('王芳');
-    await page.getByTestId('div-receiver-card-1').pressSequentially('62220212345678903');
-    await expect(page.getByTestId('div-receiver-card-1')).toHaveValue('6222 0212 3456 7890 3');
-    await page.getByTestId('div-receiver-bank-1').fill('招商银行杭州分行');
-    await page.getByTestId('div-ratio-1').pressSequentially('11');
-    await expect(page.getByTestId('div-total')).toContainText(L.total31);
-    await expect(explain(page, 'div-ratio-1')).toHaveText(L.overTotal);
+    await page.getByTestId('split-add-external').click();
+    await page.getByTestId('split-receiver-name-1').fill('王芳');
+    await page.getByTestId('split-receiver-card-1').pressSequentially('62220212345678903');
+    await expect(page.getByTestId('split-receiver-card-1')).toHaveValue('6222 0212 3456 7890 3');
+    await page.getByTestId('split-receiver-bank-1').fill('招商银行杭州分行');
+    await page.getByTestId('split-ratio-1').pressSequentially('11');
+    await expect(page.getByTestId('split-total')).toContainText(L.total31);
+    await expect(explain(page, 'split-ratio-1')).toHaveText(L.overTotal);
     // Sending is refused before it leaves: the dialog stays, the message beside both ratios.
     let sent = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/div/apply')) sent += 1;
     });
-    await clickInDialog(page, 'div-submit');
-    await expect(explain(page, 'div-ratio-0')).toHaveText(L.overTotal);
+    await clickInDialog(page, 'split-submit');
+    await expect(explain(page, 'split-ratio-0')).toHaveText(L.overTotal);
     expect(sent).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByTestId('div-ratio-1').fill('10');
-    await expect(page.getByTestId('div-total')).toContainText(L.total30);
-    await expect(explain(page, 'div-ratio-0')).toHaveCount(0);
-    await clickInDialog(page, 'div-submit');
+    await page.getByTestId('split-ratio-1').fill('10');
+    await expect(page.getByTestId('split-total')).toContainText(L.total30);
+    await expect(explain(page, 'split-ratio-0')).toHaveCount(0);
+    await clickInDialog(page, 'split-submit');
     await expect(page.locator('.ant-message-success').filter({ hasText: L.done })).toBeVisible();
     await expect(dialog).toBeHidden();
     expect(sent).toBe(1);
 
     // The newest application first; the sandbox approves it and the list, read again while it is under review,
     // shows the approval and the day it applies from.
-    const first = page.locator('[data-testid^="div-row-D"]').first();
-    const applyNo = (await first.getAttribute('data-testid'))!.replace('div-row-', '');
+    const first = page.locator('[data-testid^="split-row-D"]').first();
+    const applyNo = (await first.getAttribute('data-testid'))!.replace('split-row-', '');
     const day = tomorrowInChina();
-    await expect(page.getByTestId(`div-effective-${applyNo}`)).toContainText(day, { timeout: 20_000 });
-    const row = phone ? first : page.locator('tr', { has: page.getByTestId(`div-row-${applyNo}`) });
+    await expect(page.getByTestId(`split-effective-${applyNo}`)).toContainText(day, { timeout: 20_000 });
+    const row = phone ? first : page.locator('tr', { has: page.getByTestId(`split-row-${applyNo}`) });
     await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'APPROVED');
     await expect(row).toContainText(L.approved);
-    await expect(page.getByTestId(`div-receivers-${applyNo}`)).toContainText('晨光咖啡滨江店');
-    await expect(page.getByTestId(`div-receivers-${applyNo}`)).toContainText('王芳 ****8903');
-    await expect(page.getByTestId(`div-receivers-${applyNo}`)).toContainText('20%');
+    await expect(page.getByTestId(`split-receivers-${applyNo}`)).toContainText('晨光咖啡滨江店');
+    await expect(page.getByTestId(`split-receivers-${applyNo}`)).toContainText('王芳 ****8903');
+    await expect(page.getByTestId(`split-receivers-${applyNo}`)).toContainText('20%');
     await expect(row).toContainText('30%');
-    await expect(page.getByTestId(`div-cancel-${applyNo}`)).toHaveCount(0); // approved: nothing to cancel
+    await expect(page.getByTestId(`split-cancel-${applyNo}`)).toHaveCount(0); // approved: nothing to cancel
     await fitsWidth(page, phone ? 390 : 1440);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The drawer, from the address.
-    await page.getByTestId(`div-open-${applyNo}`).click();
+    await page.getByTestId(`split-open-${applyNo}`).click();
     await expect(page).toHaveURL(new RegExp(`open=${applyNo}`));
-    await expect(page.getByTestId('div-detail-approved')).toHaveText(L.appliesFrom(day));
-    await expect(page.getByTestId('div-detail-receivers')).toContainText('招商银行杭州分行');
+    await expect(page.getByTestId('split-detail-approved')).toHaveText(L.appliesFrom(day));
+    await expect(page.getByTestId('split-detail-receivers')).toContainText('招商银行杭州分行');
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();
-    await expect(page.getByTestId('div-detail-no')).toHaveText(applyNo);
+    await expect(page.getByTestId('split-detail-no')).toHaveText(applyNo);
     await page.context().close();
   });
 }

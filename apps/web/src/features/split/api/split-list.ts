@@ -1,27 +1,27 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { divListBody, DivPage } from '@mchweb/contract';
+import type { splitListBody, SplitPage } from '@mchweb/contract';
 import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
-import { splitKeys, type DivListFilter } from './query-keys';
+import { splitKeys, type SplitListFilter } from './query-keys';
 
-export type DivListInput = z.input<typeof divListBody>;
-export const DIV_PAGE_SIZE = 20;
+export type SplitListInput = z.input<typeof splitListBody>;
+export const SPLIT_PAGE_SIZE = 20;
 /** How often a list with an application still SUBMITTED is read again, until the platform has decided it. */
-export const DIV_POLL_MS = 3000;
+export const SPLIT_POLL_MS = 3000;
 
 /**
  * POST /div/list (split:view): the applications of the filter, newest first, keyset pages. `background`: a read
  * of pages already shown (the poll while one is under review, "load more"), without the top progress bar.
  */
-export const fetchDivList = (body: DivListInput, signal?: AbortSignal, background = false) =>
+export const fetchSplitList = (body: SplitListInput, signal?: AbortSignal, background = false) =>
   call(splitEndpoints.list, { body }, { signal, background });
 
-export const divListQuery = (filter: DivListFilter, limit = DIV_PAGE_SIZE) =>
+export const splitListQuery = (filter: SplitListFilter, limit = SPLIT_PAGE_SIZE) =>
   infiniteQueryOptions({
     queryKey: [...splitKeys.list(filter), limit],
     queryFn: ({ signal, pageParam, client, queryKey }) =>
-      fetchDivList(
+      fetchSplitList(
         { ...filter, limit, ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
         client.getQueryData(queryKey) !== undefined,
@@ -31,12 +31,12 @@ export const divListQuery = (filter: DivListFilter, limit = DIV_PAGE_SIZE) =>
   });
 
 /** True while one of the rows read is waiting for the platform's review. */
-export const underReview = (pages: readonly DivPage[] | undefined) =>
+export const underReview = (pages: readonly SplitPage[] | undefined) =>
   (pages ?? []).some((p) => p.rows.some((r) => r.status === 'SUBMITTED'));
 
-/** The list, read again every DIV_POLL_MS while one of its rows is SUBMITTED (paused in a hidden tab). */
-export const useDivList = (filter: DivListFilter, limit?: number) =>
+/** The list, read again every SPLIT_POLL_MS while one of its rows is SUBMITTED (paused in a hidden tab). */
+export const useSplitList = (filter: SplitListFilter, limit?: number) =>
   useInfiniteQuery({
-    ...divListQuery(filter, limit),
-    refetchInterval: (query) => (underReview(query.state.data?.pages) ? DIV_POLL_MS : false),
+    ...splitListQuery(filter, limit),
+    refetchInterval: (query) => (underReview(query.state.data?.pages) ? SPLIT_POLL_MS : false),
   });

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { divCancelBody } from '@mchweb/contract';
+import type { splitCancelBody } from '@mchweb/contract';
 import { splitEndpoints } from '@mchweb/contract/split/endpoints';
 import { call } from '@/lib/api-client';
 import { splitKeys } from './query-keys';
 
-export type CancelDivInput = z.input<typeof divCancelBody>;
+export type CancelSplitInput = z.input<typeof splitCancelBody>;
 
 /** POST /div/cancel (split:apply): a SUBMITTED application -> CANCELED. A refusal is toasted by the request layer. */
-export const cancelDiv = (input: CancelDivInput) => call(splitEndpoints.cancel, { body: input });
+export const cancelSplit = (input: CancelSplitInput) => call(splitEndpoints.cancel, { body: input });
 
 /** The lists and the application's detail are read again before the promise resolves. */
-export function useCancelDiv() {
+export function useCancelSplit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelDiv,
+    mutationFn: cancelSplit,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: splitKeys.all }),
   });
 }

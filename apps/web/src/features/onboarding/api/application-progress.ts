@@ -9,13 +9,13 @@ import { onboardingKeys } from './query-keys';
 export const PROGRESS_POLL_MS = 3000;
 
 /** GET /inco/progress?applyNo=: the timeline, oldest first. */
-export const fetchIncoProgress = (applyNo: string, signal?: AbortSignal) =>
+export const fetchApplicationProgress = (applyNo: string, signal?: AbortSignal) =>
   call(onboardingEndpoints.progress, { query: { applyNo } }, { signal, quiet: true });
 
-export const incoProgressQuery = (applyNo: string) =>
+export const applicationProgressQuery = (applyNo: string) =>
   queryOptions({
     queryKey: onboardingKeys.progress(applyNo),
-    queryFn: ({ signal }) => fetchIncoProgress(applyNo, signal),
+    queryFn: ({ signal }) => fetchApplicationProgress(applyNo, signal),
     refetchInterval: (query) =>
       ['SUBMITTED', 'AUDITING'].includes(query.state.data?.status ?? '') ? PROGRESS_POLL_MS : false,
   });
@@ -25,8 +25,8 @@ export const incoProgressQuery = (applyNo: string) =>
  * merchant the session's merchant list (mchList) does not hold yet, the list is fetched again, so the new
  * merchant is there at once wherever merchants are chosen.
  */
-export function useIncoProgress(applyNo: string | null) {
-  const query = useQuery({ ...incoProgressQuery(applyNo ?? ''), enabled: Boolean(applyNo) });
+export function useApplicationProgress(applyNo: string | null) {
+  const query = useQuery({ ...applicationProgressQuery(applyNo ?? ''), enabled: Boolean(applyNo) });
   const mchNo = query.data?.status === 'APPROVED' ? query.data.mchNo : null;
   useEffect(() => {
     if (mchNo && !getSession().mchList.some((m) => m.mchNo === mchNo)) void loadCurrentUser().catch(() => undefined);

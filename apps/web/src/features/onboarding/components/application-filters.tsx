@@ -3,14 +3,14 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ApplyStatus } from '@mchweb/contract';
 import { lastDays } from '@/lib/date-range';
-import type { IncoListFilter } from '../api/query-keys';
+import type { ApplicationListFilter } from '../api/query-keys';
 import { NS } from '../i18n';
 import { APPLY_STATUS_LIST } from './status-tag';
 
 const DAY = 'YYYY-MM-DD';
 
 /** The filter of /incomming as kept in the address: `?status=DRAFT,REJECTED&name=&from=&to=`. */
-export function filterFromParams(params: URLSearchParams): IncoListFilter {
+export function filterFromParams(params: URLSearchParams): ApplicationListFilter {
   const status = (params.get('status') ?? '')
     .split(',')
     .filter((s): s is ApplyStatus => (APPLY_STATUS_LIST as string[]).includes(s));
@@ -24,7 +24,7 @@ export function filterFromParams(params: URLSearchParams): IncoListFilter {
     ...(to && dayjs(to, DAY, true).isValid() ? { createdTo: to } : {}),
   };
 }
-export function paramsFromFilter(filter: IncoListFilter): Record<string, string> {
+export function paramsFromFilter(filter: ApplicationListFilter): Record<string, string> {
   return {
     ...(filter.status?.length ? { status: filter.status.join(',') } : {}),
     ...(filter.name ? { name: filter.name } : {}),
@@ -34,12 +34,12 @@ export function paramsFromFilter(filter: IncoListFilter): Record<string, string>
 }
 
 /** Status(es), merchant name (contains) and the days created (S9.5's date range: N days back to today). */
-export function IncommingFilters({
+export function ApplicationFilters({
   filter,
   onChange,
 }: {
-  filter: IncoListFilter;
-  onChange: (f: IncoListFilter) => void;
+  filter: ApplicationListFilter;
+  onChange: (f: ApplicationListFilter) => void;
 }) {
   const { t } = useTranslation(NS);
   const range =
@@ -52,7 +52,7 @@ export function IncommingFilters({
   };
   const empty = !filter.status?.length && !filter.name && !filter.createdFrom;
   return (
-    <div className="inco-filters" role="search" aria-label={t('filter.label')}>
+    <div className="onboarding-filters" role="search" aria-label={t('filter.label')}>
       <Select
         mode="multiple"
         allowClear
@@ -62,7 +62,7 @@ export function IncommingFilters({
         options={APPLY_STATUS_LIST.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         placeholder={t('filter.status')}
         aria-label={t('filter.status')}
-        className="inco-filter-status"
+        className="onboarding-filter-status"
         data-testid="filter-status"
       />
       <Input.Search
@@ -72,7 +72,7 @@ export function IncommingFilters({
         placeholder={t('filter.name')}
         aria-label={t('filter.name')}
         onSearch={(v) => onChange({ ...filter, name: v.trim() || undefined })}
-        className="inco-filter-name"
+        className="onboarding-filter-name"
         maxLength={100}
         data-testid="filter-name"
       />
@@ -88,7 +88,7 @@ export function IncommingFilters({
         }
         placeholder={[t('filter.from'), t('filter.to')]}
         aria-label={t('filter.created')}
-        className="inco-filter-range"
+        className="onboarding-filter-range"
         data-testid="filter-range"
       />
       {!empty && (

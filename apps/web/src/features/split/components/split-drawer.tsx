@@ -1,17 +1,17 @@
 import { Alert, Descriptions, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DivItem } from '@mchweb/contract';
+import type { SplitItem } from '@mchweb/contract';
 import { DetailDrawer } from '@/components/detail-drawer';
-import { useDivDetail } from '../api/div-detail';
+import { useSplitDetail } from '../api/split-detail';
 import { CancelButton } from './cancel-button';
-import { DivStatusTag, ReceiverTypeIcon } from './tags';
+import { SplitStatusTag, ReceiverTypeIcon } from './tags';
 import { NS } from '../i18n';
 import { businessTime } from '@/lib/business-time';
 
 const DESCRIBED = { size: 'small', column: 1, bordered: true, styles: { label: { width: '36%' } } } as const;
 
 /** One application: status, merchant, receivers with ratios, total, when it applies from, reason, times; cancel. */
-export function DivDrawer({
+export function SplitDrawer({
   applyNo,
   onClose,
   narrow,
@@ -30,17 +30,17 @@ export function DivDrawer({
       title={t('drawer.title')}
       closeLabel={t('drawer.close')}
       loadErrorTitle={t('drawer.loadError')}
-      detail={useDivDetail(applyNo)}
-      testId="div-drawer"
+      detail={useSplitDetail(applyNo)}
+      testId="split-drawer"
     >
       {(x) => <DetailBody x={x} />}
     </DetailDrawer>
   );
 }
 
-type Receiver = DivItem['receivers'][number];
+type Receiver = SplitItem['receivers'][number];
 
-function DetailBody({ x }: { x: DivItem }) {
+function DetailBody({ x }: { x: SplitItem }) {
   const { t } = useTranslation(NS);
   const item = (key: string, label: string, children: React.ReactNode) => ({ key, label, children });
   return (
@@ -48,10 +48,10 @@ function DetailBody({ x }: { x: DivItem }) {
     <div className="split-detail" tabIndex={0} role="region" aria-label={x.applyNo}>
       <header className="split-detail-head">
         <Space size={8} wrap>
-          <h2 data-testid="div-detail-total">{x.totalRatio}%</h2>
-          <DivStatusTag status={x.status} />
+          <h2 data-testid="split-detail-total">{x.totalRatio}%</h2>
+          <SplitStatusTag status={x.status} />
         </Space>
-        <div className="split-muted split-mono" data-testid="div-detail-no">
+        <div className="split-muted split-mono" data-testid="split-detail-no">
           {x.applyNo}
         </div>
       </header>
@@ -62,7 +62,7 @@ function DetailBody({ x }: { x: DivItem }) {
           showIcon
           title={t('drawer.approved', { day: x.effectiveFrom })}
           className="split-note"
-          data-testid="div-detail-approved"
+          data-testid="split-detail-approved"
         />
       )}
       {x.status === 'REJECTED' && (
@@ -72,7 +72,7 @@ function DetailBody({ x }: { x: DivItem }) {
           title={t('drawer.rejected')}
           description={x.rejectReason ?? undefined}
           className="split-note"
-          data-testid="div-detail-rejected"
+          data-testid="split-detail-rejected"
         />
       )}
       <Descriptions
@@ -99,7 +99,7 @@ function DetailBody({ x }: { x: DivItem }) {
         pagination={false}
         rowKey={(r) => `${r.type}-${r.mchNo ?? ''}-${r.name}-${r.accountNoMasked ?? ''}`}
         dataSource={x.receivers}
-        data-testid="div-detail-receivers"
+        data-testid="split-detail-receivers"
         columns={[
           {
             title: t('drawer.name'),
