@@ -1,15 +1,23 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { copyDemoInto } from './sandbox/demo-template.ts';
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // A new embedded demo directory starts as a copy of today's demo instead of being seeded (demo-template.ts).
+  const copiedDemo =
+    config.seedDemo && !config.databaseUrl && !config.s3
+      ? copyDemoInto(config.dataDir, config.uploadDir)
+      : Promise.resolve(false);
   // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(async (db) => {
-    await db.migrate();
-    return db;
-  });
+  const opening = copiedDemo
+    .then(() => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+    .then(async (db) => {
+      await db.migrate();
+      return db;
+    });
   opening.catch(() => {}); // awaited below; this only avoids an unhandled-rejection report while modules load
   const [
     { buildApp },
@@ -24,7 +32,9 @@ async function main() {
   ]);
   const database = await opening;
   // The demo applications' documents are real uploads, in the storage the app will serve them from.
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, createFileStorage(config)) : false;
+  const seeded = config.seedDemo
+    ? (await copiedDemo) || (await seedDemoIfEmpty(database.db, createFileStorage(config)))
+    : false;
   if (config.production && !config.seedDemo) {
     const open = await accountsWithDemoPassword(database.db);
     if (open.length > 0) {

@@ -13,6 +13,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config.ts';
 import { copyTemplateInto } from './pglite-template.ts';
+import { takeTurns } from './pglite-turns.ts';
 
 /**
  * The one database type every module codes against: identical on PGlite and PostgreSQL. Modules query their
@@ -120,7 +121,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     }
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath);
+  const client = takeTurns(new PGlite(dataPath));
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
   return {

@@ -12,52 +12,67 @@ import { REPO_ROOT } from '../config.ts';
  * directory, and migrate() finds nothing to do). Any problem falls back to initdb in place;
  * MCHWEB_PGLITE_TEMPLATE=0 skips the copy.
  */
-const CACHE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/mchweb');
+export const TEMPLATE_CACHE_DIR = path.join(REPO_ROOT, 'node_modules/.cache/mchweb');
 
-function templateDir(migrationsDir: string): string {
+export function pgliteVersion(): string {
   const pkg = path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json');
-  const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string };
-  const hash = crypto.createHash('sha256');
-  for (const name of fs
-    .readdirSync(migrationsDir)
-    .filter((n) => n.endsWith('.sql'))
-    .sort()) {
-    hash.update(name).update(fs.readFileSync(path.join(migrationsDir, name)));
-  }
-  hash.update(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json')));
-  return path.join(CACHE_DIR, `pglite-${version}-${hash.digest('hex').slice(0, 16)}`);
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
 }
+
+/** A short hash of the names and contents of every file under `roots` (tests left out): what a copy was made from. */
+export function sourcesHash(roots: string[]): string {
+  const hash = crypto.createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (!entry.name.includes('.test.'))
+        hash.update(path.relative(REPO_ROOT, file)).update(fs.readFileSync(file));
+    }
+  };
+  roots.forEach(walk);
+  return hash.digest('hex').slice(0, 16);
+}
+
+const templateDir = (migrationsDir: string) =>
+  path.join(TEMPLATE_CACHE_DIR, `pglite-${pgliteVersion()}-${sourcesHash([migrationsDir])}`);
 
 const isCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 const unique = (dir: string) => `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
 
-/** Build the migrated, empty cluster in a directory of its own and publish it under its final name. */
-async function buildTemplate(
-  dir: string,
-  open: (dir: string) => Promise<PGlite>,
-  migrate: (c: PGlite) => Promise<void>,
-) {
+/**
+ * Build a copy in a directory of its own and publish it under its final name `dir`; the other copies of its kind
+ * (names starting with `prefix`: other migrations, code, PGlite versions or days) are no use any more (40 MB each).
+ */
+export async function publishTemplate(dir: string, prefix: string, build: (partial: string) => Promise<void>) {
+  fs.mkdirSync(TEMPLATE_CACHE_DIR, { recursive: true });
   const partial = unique(dir);
-  const client = await open(partial);
   try {
-    await migrate(client);
-  } finally {
-    await client.close(); // a clean shutdown: the copy needs no recovery
-  }
-  try {
+    await build(partial);
     fs.renameSync(partial, dir);
-  } catch {
+  } catch (err) {
     // Another process published it first (a directory is not replaced): use theirs.
     fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw err;
   }
-  // Copies for other migrations or PGlite versions are no use any more (40 MB each).
-  for (const name of fs.readdirSync(CACHE_DIR)) {
-    const other = path.join(CACHE_DIR, name);
-    if (name.startsWith('pglite-') && other !== dir && !name.endsWith('.partial')) {
+  for (const name of fs.readdirSync(TEMPLATE_CACHE_DIR)) {
+    const other = path.join(TEMPLATE_CACHE_DIR, name);
+    if (name.startsWith(prefix) && other !== dir && !name.endsWith('.partial')) {
       fs.rmSync(other, { recursive: true, force: true });
     }
   }
 }
+
+/** Build the migrated, empty cluster in a directory of its own and publish it under its final name. */
+const buildTemplate = (dir: string, open: (dir: string) => Promise<PGlite>, migrate: (c: PGlite) => Promise<void>) =>
+  publishTemplate(dir, 'pglite-', async (partial) => {
+    const client = await open(partial);
+    try {
+      await migrate(client);
+    } finally {
+      await client.close(); // a clean shutdown: the copy needs no recovery
+    }
+  });
 
 /**
  * Make `dataPath` a copy of the migrated template when it is new (missing or empty). Returns false, leaving it
@@ -73,10 +88,7 @@ export async function copyTemplateInto(
   if (fs.existsSync(dataPath) && fs.readdirSync(dataPath).length > 0) return false; // someone's files: leave them
   try {
     const dir = templateDir(migrationsDir);
-    if (!isCluster(dir)) {
-      fs.mkdirSync(CACHE_DIR, { recursive: true });
-      await buildTemplate(dir, open, migrate);
-    }
+    if (!isCluster(dir)) await buildTemplate(dir, open, migrate);
     // Copied beside the target and renamed: a start killed half-way leaves no half a cluster behind.
     const partial = unique(dataPath);
     fs.cpSync(dir, partial, { recursive: true });

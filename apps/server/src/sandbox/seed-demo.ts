@@ -18,7 +18,7 @@ import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** The demo's business days (the default MCHWEB_TZ). */
-const DEMO_TZ = 'Asia/Shanghai';
+export const DEMO_TZ = 'Asia/Shanghai';
 /** Days of demo orders, settled T+1 up to yesterday (issue 12: a newcomer sees a quarter of real figures). */
 export const DEMO_DAYS = 90;
 export const DEMO_ACCOUNTS = {
