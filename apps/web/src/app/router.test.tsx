@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes, safeNavigate } from './router';
+import { guarded, routes, safeNavigate } from './router';
 import { routerMode } from './router-mode';
 import { MENU } from '@mchweb/contract/permissions';
 import { ROUTES } from './paths';
@@ -37,6 +37,23 @@ describe('router', () => {
     }
     // Importing every page (antd's components, the onboarding wizard's zod) takes seconds on a busy machine.
   }, 30_000);
+
+  it('issue 26: a guarded route downloads its chunk with the navigation only when a session exists', async () => {
+    const Page = () => null;
+    const load = vi.fn(async () => ({ default: Page }));
+    localStorage.removeItem('token');
+    const signedOut = await guarded(load)();
+    // The guard sends a visitor without a token to /login: the target's chunk is not fetched for that.
+    expect(load).not.toHaveBeenCalled();
+    expect(signedOut.Component).not.toBe(Page);
+    localStorage.setItem('token', 'a-token');
+    try {
+      expect((await guarded(load)()).Component).toBe(Page);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      localStorage.removeItem('token');
+    }
+  });
 
   it('S2.13 a navigation superseded by another is swallowed silently', async () => {
     const unhandled = vi.fn();
