@@ -5,6 +5,8 @@ import { guarded, routes, safeNavigate } from './router';
 import { routerMode } from './router-mode';
 import { MENU } from '@mchweb/contract/permissions';
 import { ROUTES } from './paths';
+import { pageTitleKey } from './page-titles';
+import { i18n } from '@/i18n';
 
 describe('router', () => {
   it('S2.6 / redirects to /home', async () => {
@@ -53,6 +55,20 @@ describe('router', () => {
     } finally {
       localStorage.removeItem('token');
     }
+  });
+
+  it('issue 26: every route names its page in both languages; an unknown path is the not-found page', () => {
+    for (const r of ROUTES) {
+      const key = pageTitleKey(r.path.replace(/:\w+/g, 'X1'));
+      for (const lng of ['zh-CN', 'en-US']) {
+        const name = i18n.getFixedT(lng, ['common', 'menu'])(key);
+        expect(name, `${r.path} ${lng}`).not.toBe(key.split(':')[1]);
+        expect(name, `${r.path} ${lng}`).toMatch(/\S/);
+      }
+    }
+    expect(i18n.getFixedT('zh-CN', 'menu')(pageTitleKey('/order'))).toBe('订单查询');
+    expect(i18n.getFixedT('en-US', 'menu')(pageTitleKey('/order'))).toBe('Orders');
+    expect(pageTitleKey('/no-such-page')).toBe('common:notFound.title');
   });
 
   it('S2.13 a navigation superseded by another is swallowed silently', async () => {
