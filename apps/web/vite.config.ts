@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { endpointPaths } from './endpoint-paths';
+import { payerDevEntry, payerOnPreact } from './payer-on-preact';
 import { precompress } from './precompress';
 
 /** Packages whose modules have no import-time side effects although their package.json does not say so. */
@@ -16,7 +17,7 @@ const FIRST_VISIT_PAGES =
 
 export default defineConfig({
   base: '/mchweb/',
-  plugins: [endpointPaths(), react(), precompress()],
+  plugins: [endpointPaths(), payerOnPreact(), payerDevEntry(), react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -36,6 +37,11 @@ export default defineConfig({
         hostType === 'html' || FIRST_VISIT_PAGES.test(file) ? deps : [],
     },
     rolldownOptions: {
+      // The portal, and the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page").
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        pay: path.resolve(import.meta.dirname, 'pay.html'),
+      },
       treeshake: {
         // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
         // full (antd's ConfigProvider alone drags all of @rc-component/form and its validator onto /login).
@@ -46,7 +52,10 @@ export default defineConfig({
         // The libraries every first visit needs ($initial: statically imported from index.html's entry) in one
         // file instead of ~15 small ones: gzip compresses them together better (~6 KB less on /login), and
         // they change less often than our code, which stays in the entry chunk.
-        codeSplitting: { groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }] },
+        // Preact is the payer's page's alone (payer-on-preact.ts): it stays in that entry's chunk.
+        codeSplitting: {
+          groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/](?!preact[\\/])/ }],
+        },
       },
     },
   },

@@ -32,6 +32,38 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('page-bill')).toBeVisible();
   });
 
+  test('issue 26: the document title names the page and follows the language', async ({ page, base }) => {
+    await page.goto(`${base}/login`);
+    await expect(page).toHaveTitle(/^登录 · 商户平台/);
+    await page.getByTestId('login-account').fill(DEMO.owner);
+    await page.getByTestId('login-password').fill(DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`${base}/order`);
+    await expect(page).toHaveTitle(/^订单查询 · 商户平台/);
+    await page.getByTestId('language-switch').click();
+    await expect(page).toHaveTitle(/^Orders · Merchant Portal/);
+  });
+
+  test('issue 26: a signed-out deep link loads no more JavaScript than /login itself', async ({ browser, base }) => {
+    const scriptsOf = async (path: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+      await expect(page.getByTestId('login-submit')).toBeVisible();
+      await context.close();
+      return [...scripts].sort();
+    };
+    const login = await scriptsOf('/login');
+    const deepLink = await scriptsOf('/order');
+    expect(login.length).toBeGreaterThan(0);
+    expect(deepLink).toEqual(login);
+  });
+
   test('S2.8 /login-error shows errmsg and a way back to sign-in unless login=no', async ({ page, base }) => {
     await page.goto(`${base}/login-error?errmsg=${encodeURIComponent('Your membership is disabled')}`);
     await expect(page.getByTestId('login-error-message')).toHaveText('Your membership is disabled');

@@ -65,8 +65,10 @@ test.describe('the cashier', () => {
     const context = await browser.newContext({ ...PHONE, locale: 'zh-CN' });
     const page = await context.newPage();
     await page.goto(`${base}/pay/${codeNo}`);
+    await expect(page).toHaveTitle(/^收银台 · 商户平台/);
     await page.getByTestId('language-switch').tap();
     await expect(page.getByText('Pay to')).toBeVisible();
+    await expect(page).toHaveTitle(/^Checkout · Merchant Portal/);
     await expect(page.getByTestId('cashier-amount')).toHaveText('¥8.80');
     await expect(page.getByTestId('cashier-key-1')).toHaveCount(0);
     await page.getByTestId('cashier-pay').tap();

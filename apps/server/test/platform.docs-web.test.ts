@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './harness.ts';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>mchweb shell</title>');
+fs.writeFileSync(path.join(webDist, 'pay.html'), '<!doctype html><html><head><title>payer entry</title></head></html>');
 fs.writeFileSync(path.join(webDist, 'assets/x-abc123.js'), 'console.log("x")');
 fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
@@ -88,6 +89,19 @@ describe('the web app under /mchweb/', () => {
       expect(res.body).toContain('mchweb shell');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("the payer's page is its own entry: /mchweb/pay/* answers pay.html with the zone of the business days", async () => {
+    for (const url of ['/mchweb/pay/880000000001', '/mchweb/pay/880000000001?order=P12345678901234567890']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('payer entry');
+      expect(res.body).not.toContain('mchweb shell');
+      expect(res.body).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
+    }
+    expect((await get('/mchweb/payments')).body).toContain('mchweb shell');
   });
 
   it('a missing hashed asset is a real 404, not the shell; paths cannot leave the build', async () => {

@@ -5,11 +5,9 @@ import '@/i18n';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { setItem } from '@/lib/storage';
-import { ENV } from '@/lib/env';
 import '@/styles/app.css';
 
 setItem('breadRouteList', null); // S2.5: the breadcrumb list starts empty on every start
-if (ENV.env !== 'production') document.title = `${document.title} · ${ENV.appName}`;
 
 const router = createAppRouter();
 createRoot(document.getElementById('root')!).render(

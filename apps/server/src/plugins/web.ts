@@ -43,6 +43,8 @@ export function shellWithZone(html: string, timeZone: string): string {
  */
 async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone: string }) {
   const indexFile = path.join(opts.webDist, 'index.html');
+  // The payer's page (/mchweb/pay/:codeNo) is its own small entry of the build (docs/web.md, "The payer's page").
+  const payFile = path.join(opts.webDist, 'pay.html');
   app.get('/', (_request, reply) => reply.redirect(BASE));
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`web build not found at ${opts.webDist}; run npm run build`);
@@ -63,16 +65,18 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
   });
   // Read at each load of the app (not once): a build made while the server runs names new assets. Compressed on
   // the way out like any dynamic answer.
-  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
-    const shell = shellWithZone(await fs.promises.readFile(indexFile, 'utf8'), opts.timeZone);
+  const sendShell = async (file: string, reply: FastifyReply) => {
+    const shell = shellWithZone(await fs.promises.readFile(file, 'utf8'), opts.timeZone);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   };
+  const sendIndex = (_request: unknown, reply: FastifyReply) => sendShell(indexFile, reply);
   app.get(BASE, sendIndex);
   app.get(`${BASE}*`, (request, reply) => {
     const rel = builtFile(opts.webDist, request.url.slice(BASE.length).split('?')[0] ?? '');
     if (rel) return reply.sendFile(rel);
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith(`${BASE}assets/`)) return reply.code(404).type('text/plain').send('Not found');
+    if (request.url.startsWith(`${BASE}pay/`) && fs.existsSync(payFile)) return sendShell(payFile, reply);
     return sendIndex(request, reply);
   });
 }

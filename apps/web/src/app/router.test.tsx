@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes, safeNavigate } from './router';
+import { guarded, routes, safeNavigate } from './router';
 import { routerMode } from './router-mode';
 import { MENU } from '@mchweb/contract/permissions';
 import { ROUTES } from './paths';
+import { pageTitleKey } from './page-titles';
+import { i18n } from '@/i18n';
 
 describe('router', () => {
   it('S2.6 / redirects to /home', async () => {
@@ -37,6 +39,37 @@ describe('router', () => {
     }
     // Importing every page (antd's components, the onboarding wizard's zod) takes seconds on a busy machine.
   }, 30_000);
+
+  it('issue 26: a guarded route downloads its chunk with the navigation only when a session exists', async () => {
+    const Page = () => null;
+    const load = vi.fn(async () => ({ default: Page }));
+    localStorage.removeItem('token');
+    const signedOut = await guarded(load)();
+    // The guard sends a visitor without a token to /login: the target's chunk is not fetched for that.
+    expect(load).not.toHaveBeenCalled();
+    expect(signedOut.Component).not.toBe(Page);
+    localStorage.setItem('token', 'a-token');
+    try {
+      expect((await guarded(load)()).Component).toBe(Page);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      localStorage.removeItem('token');
+    }
+  });
+
+  it('issue 26: every route names its page in both languages; an unknown path is the not-found page', () => {
+    for (const r of ROUTES) {
+      const key = pageTitleKey(r.path.replace(/:\w+/g, 'X1'));
+      for (const lng of ['zh-CN', 'en-US']) {
+        const name = i18n.getFixedT(lng, ['common', 'menu'])(key);
+        expect(name, `${r.path} ${lng}`).not.toBe(key.split(':')[1]);
+        expect(name, `${r.path} ${lng}`).toMatch(/\S/);
+      }
+    }
+    expect(i18n.getFixedT('zh-CN', 'menu')(pageTitleKey('/order'))).toBe('订单查询');
+    expect(i18n.getFixedT('en-US', 'menu')(pageTitleKey('/order'))).toBe('Orders');
+    expect(pageTitleKey('/no-such-page')).toBe('common:notFound.title');
+  });
 
   it('S2.13 a navigation superseded by another is swallowed silently', async () => {
     const unhandled = vi.fn();

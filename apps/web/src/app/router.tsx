@@ -1,3 +1,4 @@
+import { lazy as lazyComponent, Suspense, type ComponentType } from 'react';
 import {
   createBrowserRouter,
   createHashRouter,
@@ -5,6 +6,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { getSession } from '@/lib/session';
 import { setLoginNavigator, setPathNavigator } from '@/lib/session-expiry';
 import { runGuard } from './guard';
 import { loginWithRedirect, ROUTES, type Area, type PageRoute } from './paths';
@@ -12,11 +14,37 @@ import { BASENAME, routerMode } from './router-mode';
 import { RootLayout } from './layouts/root-layout';
 import { PageLoading, RouteError } from './layouts/route-states';
 
+type Module = Promise<{ default: ComponentType }>;
+
+/** A route's component: its chunk loads with the navigation, beside the loaders. */
+const loaded = (load: () => Module) => async () => ({ Component: (await load()).default });
+
+/** A component that fetches its chunk when it is first drawn. */
+function drawnLazily(load: () => Module): ComponentType {
+  const Lazy = lazyComponent(load);
+  return function DrawnLazily() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * A layout or page behind the guard. The router starts a route's `lazy` beside its loaders, before the guard has
+ * decided; a signed-out deep link (/order without a token, the guard's first test) would download the target's
+ * layout and page only to be sent to /login (issue 26). Without a token the route gets a component that fetches
+ * its chunk when first drawn, which happens only after sign-in; with one, the chunk loads with the navigation.
+ */
+export const guarded = (load: () => Module) => async () =>
+  getSession().token ? loaded(load)() : { Component: drawnLazily(load) };
+
 const page = (r: PageRoute): RouteObject => ({
   path: r.path,
   // A page that fails (its chunk or its render) shows the error inside its layout, menu still there.
   ErrorBoundary: RouteError,
-  lazy: async () => ({ Component: (await r.load()).default }),
+  lazy: r.area === 'main' || r.area === 'blankGuarded' ? guarded(r.load) : loaded(r.load),
 });
 const pagesOf = (area: Area) => ROUTES.filter((r) => r.area === area).map(page);
 
@@ -57,14 +85,8 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         ErrorBoundary: RouteError,
         children: [
-          {
-            lazy: async () => ({ Component: (await import('./layouts/guarded-blank-layout')).default }),
-            children: pagesOf('blankGuarded'),
-          },
-          {
-            lazy: async () => ({ Component: (await import('./layouts/main-layout')).default }),
-            children: pagesOf('main'),
-          },
+          { lazy: guarded(() => import('./layouts/guarded-blank-layout')), children: pagesOf('blankGuarded') },
+          { lazy: guarded(() => import('./layouts/main-layout')), children: pagesOf('main') },
         ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found.page')).default }) },

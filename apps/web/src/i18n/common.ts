@@ -32,6 +32,7 @@ export const common = {
     },
     offline: { banner: '网络已断开，恢复连接后可继续操作' },
     notFound: { title: '页面不存在', text: '您访问的页面不存在或已被移除。', home: '返回首页' },
+    pageTitle: { register: '注册', loginError: '无法登录', invite: '商户进件申请', pay: '收银台' },
     noPermission: {
       title: '没有访问权限',
       text: '您当前的角色无权查看此页面。如需开通，请联系机构管理员。',
@@ -94,6 +95,7 @@ export const common = {
       weak: 'This password is too easy to guess: {{why}}',
     },
     offline: { banner: 'You are offline. You can continue once the connection is back.' },
+    pageTitle: { register: 'Sign up', loginError: 'Cannot sign in', invite: 'Merchant application', pay: 'Checkout' },
     notFound: {
       title: 'Page not found',
       text: 'The page you asked for does not exist or has moved.',

@@ -21,6 +21,20 @@ function client() {
 }
 
 /**
+ * What carries the JSON calls (`apiGet`, `apiPost`, so the typed client's `call`): the request layer above unless a
+ * page installs a lighter one (the payer's page: `fetch-transport.ts`, without axios and the portal's toasts).
+ */
+export interface JsonTransport {
+  get<T>(url: string, config: CallOptions & { params?: object }): Promise<{ data: T }>;
+  post<T>(url: string, body: object, config: CallOptions): Promise<{ data: T }>;
+}
+let transport: () => Promise<JsonTransport> = client;
+
+export function setJsonTransport(use: JsonTransport): void {
+  transport = () => Promise.resolve(use);
+}
+
+/**
  * What a feature's API file declares about its call (see request.ts): `quiet` when the caller shows `msg`
  * itself, `companyCodes: 'self'` when it handles 8091012/8091033 itself, `signal` from TanStack Query,
  * `background` for a poll (no progress bar).
@@ -29,13 +43,13 @@ export type CallOptions = Pick<AxiosRequestConfig, 'quiet' | 'companyCodes' | 's
 
 /** GET with query parameters (S7.1); resolves to the envelope's `data`, rejects with ApiError or AxiosError. */
 export async function apiGet<T>(url: string, params?: object, options: CallOptions = {}): Promise<T> {
-  const res = await (await client()).get<Envelope<T>>(url, { ...options, params });
+  const res = await (await transport()).get<Envelope<T>>(url, { ...options, params });
   return res.data.data;
 }
 
 /** POST with a JSON body (S7.1); resolves to the envelope's `data`. */
 export async function apiPost<T>(url: string, body: object = {}, options: CallOptions = {}): Promise<T> {
-  const res = await (await client()).post<Envelope<T>>(url, body, options);
+  const res = await (await transport()).post<Envelope<T>>(url, body, options);
   return res.data.data;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { progressBegin, progressEnd } from '@/lib/progress';
+import { useDocumentTitle } from '../page-titles';
 
 /** The element of the main layout that scrolls; outside it the window scrolls. */
 export const SCROLL_CONTAINER = '[data-scroll-container]';
@@ -30,5 +31,6 @@ export function RootLayout() {
   const { pathname, search } = useLocation();
   useScrollToTop(pathname, search);
   useNavigationProgress();
+  useDocumentTitle();
   return <Outlet />;
 }

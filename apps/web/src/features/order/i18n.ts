@@ -1,6 +1,6 @@
 import { registerTranslations } from '@/i18n';
 
-/** The back office's order strings (namespace `order`); the public cashier has its own (cashier-i18n.ts). */
+/** The back office's order strings (namespace `order`); the public cashier has its own (cashier/text.ts). */
 export const NS = registerTranslations('order', {
   'zh-CN': {
     order: {

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { message } from 'antd';
 import type { CashierCode, CashierOrder } from '@mchweb/contract';
 import { ok, refuse } from '../testing';
-import PayPage from './pay.page';
+import { setJsonTransport } from '@/lib/api';
+import { fetchTransport } from '@/lib/fetch-transport';
+import { changeLanguage, currentLanguage, initialLanguage } from './language';
+import PayApp from './pay-app';
 
 const LONG = { timeout: 8000 };
 
@@ -31,24 +32,30 @@ const orderOf = (body: { amountFen: number; channel: CashierOrder['channel'] }, 
 });
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  setJsonTransport(fetchTransport(currentLanguage)); // as pay-main.tsx does
+  changeLanguage('zh-CN'); // jsdom's browser asks for en-US
+});
 afterAll(() => server.close());
 beforeEach(() => sessionStorage.clear());
-afterEach(async () => {
-  server.resetHandlers();
-  message.destroy();
-  await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(0));
-});
+afterEach(() => server.resetHandlers());
 
 function openCashier(codeNo = CODE_NO) {
-  const router = createMemoryRouter([{ path: '/pay/:codeNo', Component: PayPage }], {
-    initialEntries: [`/pay/${codeNo}`],
-  });
-  render(<RouterProvider router={router} />);
-  return router;
+  window.history.replaceState(null, '', `/mchweb/pay/${codeNo}`);
+  render(<PayApp />);
 }
 const press = (keys: string) =>
   [...keys].forEach((k) => fireEvent.click(screen.getByTestId(`cashier-key-${k === '.' ? 'dot' : k}`)));
+
+describe("the payer's language", () => {
+  it('is the one the portal stored, else the first of zh-CN and en-US the browser asks for, else zh-CN', () => {
+    expect(initialLanguage('en-US', ['zh-CN'])).toBe('en-US');
+    expect(initialLanguage(null, ['fr-FR', 'en-GB', 'zh-CN'])).toBe('en-US');
+    expect(initialLanguage(null, ['zh-TW'])).toBe('zh-CN');
+    expect(initialLanguage('xx', ['de-DE'])).toBe('zh-CN');
+  });
+});
 
 describe('the cashier', () => {
   it('keeps one idempotency key per intended payment: a retry sends it again, a new payment gets a new one', async () => {
@@ -74,7 +81,7 @@ describe('the cashier', () => {
         return ok(paid);
       }),
     );
-    const router = openCashier();
+    openCashier();
     await screen.findByText('晨光咖啡', undefined, LONG);
     expect(screen.getByTestId('cashier-pay')).toBeDisabled();
     press('12.5');
@@ -92,7 +99,7 @@ describe('the cashier', () => {
       idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
     });
     expect(created[1]).toEqual(created[0]);
-    expect(router.state.location.search).toBe('?order=P20260501100000000002');
+    expect(window.location.search).toBe('?order=P20260501100000000002');
 
     fireEvent.click(screen.getByTestId('sandbox-success'));
     await screen.findByTestId('cashier-result-SUCCESS', undefined, LONG);

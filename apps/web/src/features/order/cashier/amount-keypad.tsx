@@ -1,7 +1,6 @@
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { CASHIER_NS } from '../../cashier-i18n';
-import type { KeypadKey } from './keypad-rules';
+import type { KeypadKey } from '../components/cashier/keypad-rules';
+import { useText } from './language';
+import { Button } from './ui';
 
 const ROWS: KeypadKey[][] = [
   ['1', '2', '3'],
@@ -26,7 +25,7 @@ export function AmountKeypad({
   busy: boolean;
   payLabel: string;
 }) {
-  const { t } = useTranslation(CASHIER_NS);
+  const { t } = useText();
   const key = (k: KeypadKey, className = '') => (
     <button
       key={k}
@@ -49,12 +48,12 @@ export function AmountKeypad({
       <div className="cashier-keys-side">
         {key('back', 'cashier-key-back')}
         <Button
-          type="primary"
+          kind="primary"
           className="cashier-key-pay"
           disabled={!canPay}
           loading={busy}
           onClick={onPay}
-          data-testid="cashier-pay"
+          testId="cashier-pay"
         >
           {payLabel}
         </Button>

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import '@/i18n/dayjs-locale';
 import type { CashierOrder } from '@mchweb/contract';
 import { fieldOf } from '@/lib/api';
 import { ApiError } from '@/lib/api-error';
-import { CASHIER_POLL_MS, fetchCashierOrder } from '../../api/cashier-order';
-import { sandboxNotify } from '../../api/sandbox-notify';
-import { CASHIER_NS } from '../../cashier-i18n';
-import { yuan } from '../order-values';
-import { forgetPaymentKey } from './payment-key';
 import { businessTime } from '@/lib/business-time';
+import { CASHIER_POLL_MS, fetchCashierOrder } from '../api/cashier-order';
+import { sandboxNotify } from '../api/sandbox-notify';
+import { yuan } from '../components/order-values';
+import { forgetPaymentKey } from '../components/cashier/payment-key';
+import { useText } from './language';
+import { Alert, Button, Result, Spinner } from './ui';
 
 const FINAL = ['SUCCESS', 'FAILED', 'CLOSED', 'PARTIAL_REFUNDED', 'REFUNDED'];
 
@@ -34,7 +32,7 @@ export function CashierOrderView({
   onAgain: (order: CashierOrder) => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(CASHIER_NS);
+  const { t } = useText();
   const [order, setOrder] = useState<CashierOrder | null>(initial?.orderNo === orderNo ? initial : null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -73,11 +71,11 @@ export function CashierOrderView({
     if (error instanceof ApiError)
       return (
         <Result
-          status="404"
+          status="missing"
           title={t('orderMissing.title')}
           subTitle={fieldOf(error).message || t('orderMissing.text')}
           extra={<Button onClick={onDone}>{t('result.another')}</Button>}
-          data-testid="cashier-order-missing"
+          testId="cashier-order-missing"
         />
       );
     if (error)
@@ -87,13 +85,13 @@ export function CashierOrderView({
           title={t('loadError')}
           subTitle={fieldOf(error).message}
           extra={
-            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            <Button kind="primary" onClick={() => setAttempt((n) => n + 1)}>
               {t('retry')}
             </Button>
           }
         />
       );
-    return <Spin size="large" className="cashier-spin" aria-label={t('loading')} />;
+    return <Spinner label={t('loading')} />;
   }
   if (!final) return <SandboxPanel order={order} onBack={() => onBack(order)} onNotified={setOrder} />;
   return <CashierResult order={order} onAgain={() => onAgain(order)} onDone={onDone} />;
@@ -109,7 +107,7 @@ function SandboxPanel({
   onBack: () => void;
   onNotified: (order: CashierOrder) => void;
 }) {
-  const { t } = useTranslation(CASHIER_NS);
+  const { t } = useText();
   const [busy, setBusy] = useState<'SUCCESS' | 'FAILED' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const left = useSecondsLeft(order.expiresAt);
@@ -146,37 +144,37 @@ function SandboxPanel({
         <p className="cashier-expires" role="timer" aria-live="off">
           {t('sandbox.expires', { time: clock(left) })}
         </p>
-        <Alert type="info" showIcon title={t('sandbox.note')} className="cashier-sandbox-note" />
+        <Alert type="info" title={t('sandbox.note')} className="cashier-sandbox-note" />
         <div className="cashier-sandbox-actions">
           <Button
-            type="primary"
+            kind="primary"
             size="large"
             block
             loading={busy === 'SUCCESS'}
             disabled={busy !== null}
             onClick={() => void notify('SUCCESS')}
-            data-testid="sandbox-success"
+            testId="sandbox-success"
           >
             {t('sandbox.success')}
           </Button>
           <Button
-            danger
+            kind="danger"
             size="large"
             block
             loading={busy === 'FAILED'}
             disabled={busy !== null}
             onClick={() => void notify('FAILED')}
-            data-testid="sandbox-fail"
+            testId="sandbox-fail"
           >
             {t('sandbox.fail')}
           </Button>
-          <Button type="link" block onClick={onBack} disabled={busy !== null} data-testid="sandbox-back">
+          <Button kind="link" block onClick={onBack} disabled={busy !== null} testId="sandbox-back">
             {t('sandbox.cancel')}
           </Button>
         </div>
-        {error && <Alert type="error" showIcon title={t('sandbox.notifyFailed')} description={error} role="alert" />}
+        {error && <Alert type="error" title={t('sandbox.notifyFailed')} description={error} />}
         <div className="cashier-muted cashier-waiting" aria-live="polite">
-          <Spin size="small" /> {t('sandbox.waiting')}
+          <Spinner small /> {t('sandbox.waiting')}
         </div>
       </div>
     </section>
@@ -185,7 +183,7 @@ function SandboxPanel({
 
 /** The result page: paid (amount, merchant, when), failed (pay again), closed unpaid (pay again). */
 function CashierResult({ order, onAgain, onDone }: { order: CashierOrder; onAgain: () => void; onDone: () => void }) {
-  const { t } = useTranslation(CASHIER_NS);
+  const { t } = useText();
   const paid = order.status !== 'FAILED' && order.status !== 'CLOSED';
   const status = paid ? 'SUCCESS' : order.status;
   return (
@@ -220,11 +218,11 @@ function CashierResult({ order, onAgain, onDone }: { order: CashierOrder; onAgai
       </dl>
       <div className="cashier-result-actions">
         {paid ? (
-          <Button size="large" block onClick={onDone} data-testid="cashier-another">
+          <Button size="large" block onClick={onDone} testId="cashier-another">
             {t('result.another')}
           </Button>
         ) : (
-          <Button type="primary" size="large" block onClick={onAgain} data-testid="cashier-again">
+          <Button kind="primary" size="large" block onClick={onAgain} testId="cashier-again">
             {t('result.again')}
           </Button>
         )}

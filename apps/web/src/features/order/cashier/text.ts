@@ -1,12 +1,12 @@
-import { registerTranslations } from '@/i18n';
-
 /**
- * The cashier's strings (namespace `cashier`): the public payer page carries only these, not the back office's
- * `order` namespace.
+ * The cashier's strings in both languages. The payer's page is its own small entry (no i18next: cashier/language.ts
+ * looks them up), so they are a plain object; `site` and `title` name the page in the document title.
  */
-export const CASHIER_NS = registerTranslations('cashier', {
+export const CASHIER_TEXT = {
   'zh-CN': {
     brand: '收银台',
+    site: '商户平台',
+    language: { switch: '切换语言' },
     loading: '正在加载…',
     secure: '由 mchweb 提供安全支付服务',
     payTo: '付款给',
@@ -61,6 +61,8 @@ export const CASHIER_NS = registerTranslations('cashier', {
   },
   'en-US': {
     brand: 'Checkout',
+    site: 'Merchant Portal',
+    language: { switch: 'Switch language' },
     loading: 'Loading…',
     secure: 'Secure payment by mchweb',
     payTo: 'Pay to',
@@ -116,4 +118,4 @@ export const CASHIER_NS = registerTranslations('cashier', {
     loadError: 'Could not load',
     retry: 'Retry',
   },
-});
+};

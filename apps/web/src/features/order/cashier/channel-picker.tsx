@@ -1,13 +1,8 @@
-import { AlipayCircleFilled, CheckCircleFilled, CreditCardFilled, WechatFilled } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { CASHIER_NS } from '../../cashier-i18n';
-import type { Channel } from '../order-values';
+import type { Channel } from '../components/order-values';
+import { Icon, type Glyph } from './icons';
+import { useText } from './language';
 
-const ICON: Record<Channel, React.ReactNode> = {
-  WECHAT: <WechatFilled />,
-  ALIPAY: <AlipayCircleFilled />,
-  UNIONPAY: <CreditCardFilled />,
-};
+const ICON: Record<Channel, Glyph> = { WECHAT: 'wechat', ALIPAY: 'alipay', UNIONPAY: 'unionpay' };
 
 /** The channels the code takes, one row each with its mark; a radio group underneath. */
 export function ChannelPicker({
@@ -19,7 +14,7 @@ export function ChannelPicker({
   value: Channel | null;
   onChange: (c: Channel) => void;
 }) {
-  const { t } = useTranslation(CASHIER_NS);
+  const { t } = useText();
   return (
     <fieldset className="cashier-channels">
       <legend className="cashier-label">{t('channel')}</legend>
@@ -38,10 +33,10 @@ export function ChannelPicker({
             className="visually-hidden"
           />
           <span className={`cashier-channel-icon cashier-channel-${c.toLowerCase()}`} aria-hidden>
-            {ICON[c]}
+            <Icon glyph={ICON[c]} />
           </span>
           <span className="cashier-channel-name">{t(`channelName.${c}`)}</span>
-          <CheckCircleFilled className="cashier-channel-check" aria-hidden />
+          <Icon glyph="check" className="cashier-channel-check" />
         </label>
       ))}
     </fieldset>
