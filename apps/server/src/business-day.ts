@@ -11,6 +11,11 @@ export function dayOf(at: Date, tz: string): string {
   return wallClockIso(at, tz).slice(0, 10);
 }
 
+/** `HH:MM` of `at` on the business zone's clock (a daily job's time, a settlement's due time). */
+export function clockOf(at: Date, tz: string): string {
+  return wallClockIso(at, tz).slice(11, 16);
+}
+
 /** The instant a business day starts. */
 export function dayStart(day: string, tz: string): Date {
   const guess = new Date(`${day}T00:00:00Z`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AccessCache } from './access-cache.ts';
+import { clockOf } from './business-day.ts';
 import type { Db } from './db/client.ts';
 import { periodicJob } from './periodic-job.ts';
 
@@ -34,10 +35,6 @@ export interface Job {
 }
 
 const DAILY_LOOK_MS = 60_000;
-
-/** `HH:MM` of `at` in the time zone. */
-const clockOf = (at: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
 /** Start every job with the app (on ready) and stop it with the app (on close), one periodic timer each. */
 export function registerJobs(app: FastifyInstance, jobs: readonly Job[]) {

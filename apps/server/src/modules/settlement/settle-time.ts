@@ -1,8 +1,4 @@
-import { addDays, dayOf } from '../../business-day.ts';
-
-/** `HH:MM` of `at` in the time zone. */
-export const clockOf = (at: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+import { addDays, clockOf, dayOf } from '../../business-day.ts';
 
 /**
  * Whether a business day's settlement is due by `now`: the day is over and, when the job settles it
