@@ -2,12 +2,14 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { endpointPaths } from './endpoint-paths';
-import { payerDevEntry, payerOnPreact } from './payer-on-preact';
+import { payerDevEntry, payerOnPreact, payerSharedModules } from './payer-on-preact';
 import { precompress } from './precompress';
 
 /** Packages whose modules have no import-time side effects although their package.json does not say so. */
 const PURE_PACKAGES =
   /[\\/]node_modules[\\/](@rc-component[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)[\\/])/;
+
+const payerShared = payerSharedModules();
 
 const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 
@@ -17,7 +19,7 @@ const FIRST_VISIT_PAGES =
 
 export default defineConfig({
   base: '/mchweb/',
-  plugins: [endpointPaths(), payerOnPreact(), payerDevEntry(), react(), precompress()],
+  plugins: [endpointPaths(), payerOnPreact(), payerShared.plugin, payerDevEntry(), react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -54,7 +56,11 @@ export default defineConfig({
         // they change less often than our code, which stays in the entry chunk.
         // Preact is the payer's page's alone (payer-on-preact.ts): it stays in that entry's chunk.
         codeSplitting: {
-          groups: [{ name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/](?!preact[\\/])/ }],
+          groups: [
+            { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/](?!preact[\\/])/ },
+            { name: 'payer-shared', test: payerShared.payerOnly },
+            { name: 'portal-payer-common', test: payerShared.withPortal, priority: 1 },
+          ],
         },
       },
     },

@@ -64,7 +64,10 @@ export default async function webTransferBench() {
       tab.on('requestfinished', (request) =>
         finished.push(
           (async () => {
-            const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+            // A request still finishing when the page is closed counts as nothing rather than failing the run.
+            const [sizes, response] = await Promise.all([request.sizes(), request.response()]).catch(
+              () => [{ responseBodySize: 0, responseHeadersSize: 0 }, null] as const,
+            );
             const headers = (await response?.allHeaders()) ?? {};
             const body = (await response?.body().catch(() => Buffer.alloc(0)))?.length ?? 0;
             return {

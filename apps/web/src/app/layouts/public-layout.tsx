@@ -30,7 +30,7 @@ export default function PublicLayout() {
     <div className="public-layout">
       <header className="public-header">
         <div className="public-header-inner">
-          <Link to="/home" className="public-brand">
+          <Link to="/home" className="public-brand" aria-label={t('brand.full')}>
             <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={30} height={30} />
             <span>{t('brand.full')}</span>
           </Link>
