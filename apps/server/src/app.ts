@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UNCONNECTED, type Channels } from './channels.ts';
 import type { Config } from './config.ts';
+import { checkBusinessTimeZone } from './db/business-time-zone.ts';
 import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
 import { encodeFrozenOnce } from './frozen-answer.ts';
@@ -16,6 +17,7 @@ import accessPlugin from './plugins/access.ts';
 import { capConnectionsPerAddress, timeoutOptions, trustProxyOption } from './plugins/connections.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
+import readReplicaPlugin from './plugins/read-replica.ts';
 import envelopePlugin, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import healthPlugin from './plugins/health.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
@@ -61,6 +63,8 @@ const readableLog = (config: Config) =>
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // Before anything is served: a node cutting business days in another zone than the others refuses to start.
+  await checkBusinessTimeZone(opts.database.db, config.timezone);
   const app = Fastify({
     // An object is merged over the defaults, so a caller adding a `stream` keeps the redaction.
     logger:
@@ -104,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(xsrfPlugin);
   await app.register(accessPlugin, { cacheMs: config.accessCacheMs });
+  await app.register(readReplicaPlugin);
   await app.register(inputGuardPlugin);
 
   // The sandbox wing (sandbox/): its simulated channels, reviewer, SMS outbox and their jobs, on a sandbox server

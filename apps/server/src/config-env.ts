@@ -132,6 +132,9 @@ export const envSchema = z.object({
   PORT: whole(0, 65_535),
   HOST: text,
   DATABASE_URL: text,
+  DATABASE_DIRECT_URL: text,
+  DATABASE_REPLICA_URL: text,
+  MCHWEB_NODES: whole(1, 1000),
   MCHWEB_EMBEDDED_OK: flag,
   DATA_DIR: text,
   UPLOAD_DIR: text,
@@ -181,7 +184,15 @@ const READ_ELSEWHERE = ['MCHWEB_PROCESSES', 'MCHWEB_PGLITE_TEMPLATE', 'MCHWEB_AP
 const KNOWN = new Set([...Object.keys(envSchema.shape), ...READ_ELSEWHERE]);
 
 /** Values never repeated in a message: a start log is read by more people than the secrets are meant for. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET = new Set([
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'DATABASE_REPLICA_URL',
+  'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+]);
 
 /** The settings, or the list of what is wrong with them, each line naming its variable. */
 export function readEnv(

@@ -27,6 +27,18 @@ export interface Config {
   host: string;
   /** PostgreSQL server; when empty the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_DIRECT_URL: the primary itself when DATABASE_URL goes through PgBouncer in transaction mode; the
+   * migrations (under a session advisory lock) and LISTEN use it, and DATABASE_URL gets no named statements.
+   */
+  directUrl: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica for the reads that may lag (lists, totals, exports). */
+  replicaUrl: string | null;
+  /**
+   * MCHWEB_NODES: how many machines (application nodes) serve this database, 1 by default. Above 1 a node cannot
+   * keep uploads in a local directory (another node would not find them): S3_* is required.
+   */
+  nodes: number;
   dataDir: string;
   /**
    * Uploaded files, when no S3 store is set: UPLOAD_DIR, default `<DATA_DIR>/uploads` (also on PostgreSQL and in
@@ -187,6 +199,22 @@ function productionProblems(e: EnvSettings): string[] {
   return problems;
 }
 
+/** What several nodes (MCHWEB_NODES above 1) or a pooler and a replica need besides their own setting. */
+function clusterProblems(e: EnvSettings): string[] {
+  const problems: string[] = [];
+  const nodes = e.MCHWEB_NODES ?? 1;
+  if (nodes > 1 && !e.S3_ENDPOINT && !e.S3_BUCKET)
+    problems.push(
+      `MCHWEB_NODES=${nodes} with uploads in a local directory (UPLOAD_DIR or DATA_DIR/uploads): a file uploaded ` +
+        'through one node would be missing on the others. Set S3_ENDPOINT and S3_BUCKET (any S3-compatible store)',
+    );
+  if (nodes > 1 && !e.DATABASE_URL)
+    problems.push(`MCHWEB_NODES=${nodes} needs DATABASE_URL: the embedded PGlite database is one process's`);
+  for (const name of ['DATABASE_DIRECT_URL', 'DATABASE_REPLICA_URL'] as const)
+    if (e[name] && !e.DATABASE_URL) problems.push(`${name} is set without DATABASE_URL`);
+  return problems;
+}
+
 /**
  * The configuration from the environment; anything wrong stops the start with a ConfigError naming every wrong
  * variable. `overrides` (tests, benchmarks) replace settings after the checks.
@@ -208,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push(
       `MCHWEB_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above MCHWEB_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
     );
+  problems.push(...clusterProblems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Demo data, API docs and the sandbox are for development and tests; staging asks for each, production for none.
@@ -221,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT ?? 8080,
     host: e.HOST ?? '127.0.0.1',
     databaseUrl: e.DATABASE_URL ?? null,
+    directUrl: e.DATABASE_DIRECT_URL ?? null,
+    replicaUrl: e.DATABASE_REPLICA_URL ?? null,
+    nodes: e.MCHWEB_NODES ?? 1,
     dataDir,
     uploadDir: e.UPLOAD_DIR ? path.resolve(REPO_ROOT, e.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
     s3:

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Database, Tx } from './db/client.ts';
+import type { Reader, Tx } from './db/client.ts';
 import { contentDispositionFor } from './modules/upload/index.ts';
 import { columnName, STYLE, XLSX_MAX_ROWS, xlsxRow, xlsxStream } from './xlsx-zip.ts';
 
@@ -185,7 +185,7 @@ const guarded = (cell: Cell, kind: ColumnKind) =>
     : cell;
 
 /** Sheets one after another in one CSV (a blank line between), as WeChat's bills put the summary under the rows. */
-async function* csvChunks(database: Database, sheets: Sheet[]): AsyncGenerator<Buffer | string> {
+async function* csvChunks(database: Reader, sheets: Sheet[]): AsyncGenerator<Buffer | string> {
   yield '\uFEFF';
   for (const [i, sheet] of sheets.entries()) {
     if (i > 0) yield '\n';
@@ -207,7 +207,7 @@ async function* csvChunks(database: Database, sheets: Sheet[]): AsyncGenerator<B
 }
 
 /** A sheet's `<row>` elements after its header: COPY's lines on PostgreSQL, batches on PGlite. */
-async function* xlsxRows(database: Database, sheet: Sheet): AsyncGenerator<Buffer | string> {
+async function* xlsxRows(database: Reader, sheet: Sheet): AsyncGenerator<Buffer | string> {
   const styles = sheet.columns.map((c) => (c.kind === 'money' ? STYLE.money : STYLE.plain));
   yield xlsxRow(
     1,
@@ -235,7 +235,7 @@ async function* xlsxRows(database: Database, sheet: Sheet): AsyncGenerator<Buffe
 }
 
 /** The sheets as a CSV or an XLSX file, streamed; a failure ends the stream with the error. */
-export function exportFile(database: Database, format: 'csv' | 'xlsx', sheets: Sheet[]): Readable {
+export function exportFile(database: Reader, format: 'csv' | 'xlsx', sheets: Sheet[]): Readable {
   if (format === 'csv') return Readable.from(csvChunks(database, sheets), { objectMode: false });
   return xlsxStream(
     sheets.map((s) => ({ name: s.name, widths: s.columns.map((c) => c.width), rows: xlsxRows(database, s) })),

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
+import { TimeZoneMismatch } from './db/business-time-zone.ts';
 import { openDatabase } from './db/client.ts';
 import { copyDemoInto } from './sandbox/demo-template.ts';
 
@@ -13,7 +14,7 @@ async function main() {
       : Promise.resolve(false);
   // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
   const opening = copiedDemo
-    .then(() => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+    .then(() => openDatabase(config))
     .then(async (db) => {
       await db.migrate();
       return db;
@@ -98,6 +99,6 @@ async function main() {
 
 main().catch((err) => {
   // A wrong setting is told as such, without a stack trace that would hide it.
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof TimeZoneMismatch ? err.message : err);
   process.exit(1);
 });

@@ -24,15 +24,37 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export interface Database {
+/** What a read runs on: the primary, or the replica of DATABASE_REPLICA_URL (read-replica.ts chooses). */
+export interface Reader {
   db: Db;
   /**
    * For prepared statements whose best plan does not depend on their values (the order list's): on PostgreSQL a
    * pool of its own whose connections plan each such statement once (`plan_cache_mode = force_generic_plan`),
-   * instead of again on every call. On PGlite, `db`.
+   * instead of again on every call. On PGlite, and through a pooler (DATABASE_DIRECT_URL set), `db`.
    */
   plannedOnce: Db;
+  /**
+   * Whether statements may be prepared under a name that outlives the call: not through PgBouncer in transaction
+   * mode (DATABASE_DIRECT_URL set), whose next transaction may run on another server connection (PgBouncer before
+   * 1.21, Debian 12 ships 1.18, does not carry them over).
+   */
+  namedStatements: boolean;
+  /**
+   * PostgreSQL only (null on PGlite): the bytes of `COPY (query) TO STDOUT WITH (...)` streamed from a connection of
+   * its own, at the pace the reader takes them. The exports use it so a million rows are formatted by the database,
+   * as `psql \copy` does, instead of row by row in JavaScript.
+   */
+  copyOut: ((query: SQL, options: string) => Readable) | null;
+}
+
+export interface Database extends Reader {
   kind: 'pglite' | 'postgres';
+  /** The replica of DATABASE_REPLICA_URL for reads that may lag, or null (every read on the primary). */
+  replica: Reader | null;
+  /** With a replica: the primary's WAL position now (`pg_current_wal_lsn()`), which a write's commit is before. */
+  walPosition(): Promise<string | null>;
+  /** With a replica: how far it has replayed the primary's WAL (`pg_last_wal_replay_lsn()`). */
+  replicaReplayed(): Promise<string | null>;
   migrate(): Promise<void>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
@@ -46,20 +68,14 @@ export interface Database {
    * been missed) until the returned function is called.
    */
   listen(channel: string, onNotice: (sender: string | null) => void): Promise<() => Promise<void>>;
-  /**
-   * PostgreSQL only (null on PGlite): the bytes of `COPY (query) TO STDOUT WITH (...)` streamed from a connection of
-   * its own, at the pace the reader takes them. The exports use it so a million rows are formatted by the database,
-   * as `psql \copy` does, instead of row by row in JavaScript.
-   */
-  copyOut: ((query: SQL, options: string) => Readable) | null;
-  /** Each connection pool's state, for /metrics: the two pools on PostgreSQL, none on PGlite. */
+  /** Each connection pool's state, for /metrics: the two pools on PostgreSQL (three with a replica), none on PGlite. */
   poolStats(): PoolStats[];
   close(): Promise<void>;
 }
 
 /** pg's own counters: connections open, of them idle, and queries waiting for one. */
 export interface PoolStats {
-  pool: 'main' | 'planned_once';
+  pool: 'main' | 'planned_once' | 'replica';
   total: number;
   idle: number;
   waiting: number;
@@ -81,28 +97,93 @@ function poolOf(url: string, max: number, options?: string) {
   return pool;
 }
 
+/** The key of the session advisory lock the migrations run under (any fixed number no other lock uses). */
+export const MIGRATION_LOCK = 29_001;
+
+/**
+ * Apply the migrations holding a session advisory lock on a connection of their own: nodes starting together
+ * take turns, and each after the first finds nothing left to do. Without it two could both read "not applied"
+ * and both run the same migration, the second failing half-way. It needs a session of its own, so `url` is the
+ * primary itself, never PgBouncer in transaction mode (DATABASE_DIRECT_URL).
+ */
+async function migrateLocked(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session lets the lock go, also when a migration failed.
+    await client.end().catch(() => {});
+  }
+}
+
 /** The connection option of `plannedOnce`'s pool. */
 export const PLANNED_ONCE = '-c plan_cache_mode=force_generic_plan';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/drizzle');
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+export interface DatabaseOptions {
+  /** PostgreSQL server (through PgBouncer when `directUrl` is set); null: embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string | null;
+  /**
+   * DATABASE_DIRECT_URL: the primary itself, when `databaseUrl` goes through PgBouncer in transaction mode. What
+   * needs one session across statements runs there: the migrations under their advisory lock, and LISTEN.
+   */
+  directUrl?: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that may lag. */
+  replicaUrl?: string | null;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = poolOf(opts.databaseUrl, 10);
-    const plannedOncePool = poolOf(opts.databaseUrl, 4, PLANNED_ONCE);
+    const url = opts.databaseUrl;
+    // Through a pooler a connection's startup options are refused or lost (PgBouncer: "unsupported startup
+    // parameter"), and so are named statements: every statement is planned for its values instead.
+    const pooled = Boolean(opts.directUrl);
+    const direct = opts.directUrl ?? url;
+    const pool = poolOf(url, 10);
+    const plannedOncePool = pooled ? pool : poolOf(url, 4, PLANNED_ONCE);
+    const replicaPool = opts.replicaUrl ? poolOf(opts.replicaUrl, 10) : null;
     const db = drizzlePg(pool) as unknown as Db;
+    const lsnOf = async (p: pg.Pool, query: string) => (await p.query<{ lsn: string | null }>(query)).rows[0]!.lsn;
     return {
       db,
-      plannedOnce: drizzlePg(plannedOncePool) as unknown as Db,
+      plannedOnce: pooled ? db : (drizzlePg(plannedOncePool) as unknown as Db),
+      namedStatements: !pooled,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      replica: replicaPool && {
+        db: drizzlePg(replicaPool) as unknown as Db,
+        plannedOnce: drizzlePg(replicaPool) as unknown as Db,
+        namedStatements: !pooled,
+        copyOut: (query, options) => copyOutOf(replicaPool, `copy (${inlineSql(query)}) to stdout with (${options})`),
+      },
+      walPosition: async () => (replicaPool ? lsnOf(pool, 'select pg_current_wal_lsn()::text as lsn') : null),
+      // A server that is not replaying (a test pointing the replica at the primary) has everything it wrote.
+      replicaReplayed: async () =>
+        replicaPool
+          ? lsnOf(
+              replicaPool,
+              'select (case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text as lsn',
+            )
+          : null,
+      migrate: () => migrateLocked(direct),
       ping: async () => void (await pool.query('select 1')),
       notify: async (channel, sender = String(process.pid)) =>
         void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
-      listen: (channel, onNotice) => listenOn(opts.databaseUrl!, channel, onNotice),
+      listen: (channel, onNotice) => listenOn(direct, channel, onNotice),
       copyOut: (query, options) => copyOutOf(pool, `copy (${inlineSql(query)}) to stdout with (${options})`),
-      poolStats: () => [statsOf(pool, 'main'), statsOf(plannedOncePool, 'planned_once')],
-      close: async () => void (await Promise.all([pool.end(), plannedOncePool.end()])),
+      poolStats: () => [
+        statsOf(pool, 'main'),
+        ...(pooled ? [] : [statsOf(plannedOncePool, 'planned_once')]),
+        ...(replicaPool ? [statsOf(replicaPool, 'replica')] : []),
+      ],
+      close: async () =>
+        void (await Promise.all(
+          [pool, ...(pooled ? [] : [plannedOncePool]), ...(replicaPool ? [replicaPool] : [])].map((p) => p.end()),
+        )),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -127,7 +208,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   return {
     db,
     plannedOnce: db,
+    namedStatements: true,
     kind: 'pglite',
+    replica: null,
+    walPosition: async () => null,
+    replicaReplayed: async () => null,
     migrate: () => migrateClient(client),
     ping: async () => void (await db.execute(sql`select 1`)),
     notify: async () => {},

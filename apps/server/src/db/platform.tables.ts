@@ -10,3 +10,14 @@ export const platformSecrets = pgTable('platform_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Settings every node of a database must share, written by the first start (the business time zone: business days,
+ * settlement and the trade bills all cut the day in it; two nodes cutting it differently would settle the wrong
+ * orders).
+ */
+export const platformSettings = pgTable('platform_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -74,7 +74,7 @@ export async function runOps(
   }
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase(config);
   } catch (err) {
     io.err(
       `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `PGlite in ${config.dataDir}`}): ${(err as Error).message}\n` +

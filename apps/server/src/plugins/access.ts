@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code, isPermission, type Access } from '@mchweb/contract';
-import { ACCESS_CHANNEL, AccessCache } from '../access-cache.ts';
+import {
+  ACCESS_CHANNEL,
+  ALL,
+  AccessCache,
+  companyTag,
+  noticeOf,
+  parseNotice,
+  userTag,
+  type Tags,
+} from '../access-cache.ts';
 import { anonymousActor, memberBlock, type Actor } from '../actor.ts';
 import { M } from '../i18n/messages.ts';
 import { languageOf } from '../i18n/text.ts';
@@ -39,27 +48,49 @@ export const TOKEN_HEADER = 'token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The cached lookups a write may have changed. A member's: their own sessions, user and memberships, and their
+ * current organisation's members, roles and merchants (staff, roles and merchant scope are managed inside the
+ * current organisation; a call about another one names it itself, as /company/breakBind does). The payer's and the
+ * channels' calls (/api/pay/: orders, notices, the onboarding form) touch none of them, nor does a path that is no
+ * route. Any other public call (signing in ends the user's other sessions, and who that is is known only inside
+ * it): everything.
+ */
+export function changedBy(request: FastifyRequest): Tags {
+  const access = request.routeOptions.config?.access;
+  if (!access || request.url.startsWith('/api/pay/')) return [];
+  const actor = request.actor as Actor | null;
+  if (access === 'public' || actor?.kind !== 'user' || actor.userId === null) return ALL;
+  return actor.companyId === null ? [userTag(actor.userId)] : [userTag(actor.userId), companyTag(actor.companyId)];
+}
+
+const sessionTags = (s: { userId: number; companyId: number | null }) =>
+  s.companyId === null ? [userTag(s.userId)] : [userTag(s.userId), companyTag(s.companyId)];
+
 async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   app.decorateRequest('actor', null as unknown as Actor);
   // This app's own notices come back too: its cache was emptied when it sent them, so they are passed over (a
   // second emptying would throw away what was loaded since).
   const me = randomUUID();
-  const announce = () =>
-    void app.database.notify(ACCESS_CHANNEL, me).catch((err) => app.log.warn({ err }, 'access change not announced'));
+  const announce = (tags: Tags) =>
+    void app.database
+      .notify(ACCESS_CHANNEL, noticeOf(me, tags))
+      .catch((err) => app.log.warn({ err }, 'access change not announced'));
   const cache = new AccessCache(opts.cacheMs ?? 0, undefined, announce);
   app.decorate('accessCache', cache);
   if (cache.ttlMs > 0) {
-    const stopListening = await app.database.listen(ACCESS_CHANNEL, (sender) => {
-      if (sender !== me) cache.forgetLocal();
+    const stopListening = await app.database.listen(ACCESS_CHANNEL, (payload) => {
+      const { sender, tags } = parseNotice(payload);
+      if (sender !== me) cache.forgetLocal(tags);
     });
     app.addHook('onClose', stopListening);
   }
-  // Any write may end sessions or change roles and memberships: forget cached lookups before the caller sees
-  // the answer, so its next call reads the new state (the write's transaction has committed by now).
+  // A write may end sessions or change roles and memberships: forget the cached lookups it may have changed before
+  // the caller sees the answer, so its next call reads the new state (the write's transaction has committed by now).
   const reads = (request: FastifyRequest) =>
     SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
   app.addHook('onSend', async (request) => {
-    if (!reads(request)) app.accessCache.invalidate();
+    if (!reads(request)) app.accessCache.invalidate(changedBy(request));
   });
 
   app.addHook('onRoute', (route) => {
@@ -75,8 +106,13 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
    * authorised from a cached entry (a session ended or a role changed a moment ago, in another process, must not
    * let it through).
    */
-  const lookup = <T>(request: FastifyRequest, key: string, load: () => Promise<T>, keep?: (v: T) => boolean) =>
-    reads(request) ? app.accessCache.get(key, load, keep) : load();
+  const lookup = <T>(
+    request: FastifyRequest,
+    key: string,
+    load: () => Promise<T>,
+    keep: ((v: T) => boolean) | undefined,
+    tagsOf: (v: T) => readonly string[],
+  ) => (reads(request) ? app.accessCache.get(key, load, keep, tagsOf) : load());
 
   /** The signed-in actor of a valid session, its membership in the session's company looked up once. */
   async function userActor(
@@ -87,7 +123,13 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     const member =
       companyId === null
         ? null
-        : await lookup(request, `member:${userId}:${companyId}`, () => memberAccess(app.db, userId, companyId));
+        : await lookup(
+            request,
+            `member:${userId}:${companyId}`,
+            () => memberAccess(app.db, userId, companyId),
+            undefined,
+            () => [userTag(userId), companyTag(companyId)],
+          );
     return {
       ...anonymousActor(request.ip, languageOf(request)),
       kind: 'user',
@@ -112,6 +154,7 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
         `session:${hashToken(token)}`,
         () => lookupSession(app.db, token),
         (f) => f.ok,
+        (f) => (f.ok ? sessionTags(f.session) : []),
       );
       if (found.ok) request.actor = await userActor(request, found.session);
       else if (access !== 'public') {

@@ -24,7 +24,10 @@ const CONNECTION_ERRORS = new Set([
   '08006',
 ]);
 
-/** True when an error means the database cannot be reached (answered as 503), not that a query was wrong. */
+/**
+ * True when an error means the database cannot be reached (answered as 503), not that a query was wrong. PgBouncer's
+ * own refusals while the primary is away (a failover: it cannot log in to the new leader yet) count too.
+ */
 export function isDatabaseDown(error: unknown): boolean {
   for (
     let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
@@ -34,7 +37,7 @@ export function isDatabaseDown(error: unknown): boolean {
     if (e.code && CONNECTION_ERRORS.has(e.code)) return true;
     if (
       e.message &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error|PGlite is closed|server login has been failing|pgbouncer cannot connect to server|server conn crashed|query_wait_timeout/i.test(
         e.message,
       )
     )

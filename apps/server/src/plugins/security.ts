@@ -75,6 +75,9 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
     skipOnError: true,
     nameSpace: 'mchweb-rl:',
     allowList: (request) => !request.url.startsWith('/api/'),
+    // A caller whose connection closed before this hook (behind HAProxy: a node under load, the client gone) has
+    // no address any more; the plugin's own key would throw (HTTP 500) on it.
+    keyGenerator: (request) => request.ip ?? 'closed',
     // The plugin throws what this returns: a BizError becomes the envelope (HTTP 200, code 429), because the
     // seed's client only toasts `msg` for code != 200. A plain object here would reach the error handler as
     // an unknown error (HTTP 500).

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { tagsOfKey } from '../../access-cache.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints as ep, type LoginData } from '@mchweb/contract';
 import { ok } from '../../errors.ts';
@@ -38,7 +39,11 @@ const authRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) => {
   );
   // The same frozen answer while the access cache holds its parts: encoded once (frozen-answer.ts).
   route(app, ep.currentUser, async (request) =>
-    okFrozen(await currentUser(app.db, request.actor, (key, load) => app.accessCache.get(key, load))),
+    okFrozen(
+      await currentUser(app.db, request.actor, (key, load) =>
+        app.accessCache.get(key, load, undefined, tagsOfKey(key) && (() => tagsOfKey(key)!)),
+      ),
+    ),
   );
 };
 export default authRoutes;

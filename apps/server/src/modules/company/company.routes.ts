@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyEndpoints as ep } from '@mchweb/contract';
+import { companyTag, userTag } from '../../access-cache.ts';
+import { requireUser } from '../../actor.ts';
 import { ok } from '../../errors.ts';
 import type { ModuleContext } from '../../module.ts';
 import { route } from '../../route.ts';
@@ -36,7 +38,8 @@ const companyRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, opts) =>
   route(app, ep.breakBind, async (request) => {
     await breakBind(app.db, request.actor, request.query.companyId);
     // A GET that writes (the seed's shape): the access plugin only forgets cached sessions after non-GET calls.
-    app.accessCache.invalidate();
+    const { userId } = requireUser(request.actor);
+    app.accessCache.invalidate([userTag(userId), companyTag(request.query.companyId)]);
     return ok(null);
   });
   route(app, ep.list, async (request) => ok(await listCompanies(app.db, request.actor)));

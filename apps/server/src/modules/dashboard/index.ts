@@ -8,7 +8,9 @@ import { route } from '../../route.ts';
 import { dashboardOverview as overviewOf } from './dashboard.service.ts';
 
 const dashboardRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
-  route(app, ep.overview, async (request) => ok(await overviewOf(app.db, request.actor, config.timezone)));
+  route(app, ep.overview, async (request, reply) =>
+    ok(await overviewOf((await app.readerFor(request, reply)).db, request.actor, config.timezone)),
+  );
 };
 
 export const module: AppModule = {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@mchweb/contract';
-import type { Database } from '../../db/client.ts';
+import type { Reader } from '../../db/client.ts';
 import { exportFile, localTimeSql, type Column, type QuerySheet } from '../../export-file.ts';
 import { merchantOfRows } from '../merchant/index.ts';
 import { orderConditions, type ResolvedFilter } from './order-filter.ts';
@@ -68,7 +68,7 @@ export function ordersSheet(r: ResolvedFilter, language: Language, tz: string): 
 
 /** The orders as CSV (UTF-8 with a BOM, so Excel opens the Chinese right) or XLSX, written as they are read. */
 export const orderFile = (
-  database: Database,
+  database: Reader,
   r: ResolvedFilter,
   format: 'csv' | 'xlsx',
   language: Language,

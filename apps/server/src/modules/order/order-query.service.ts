@@ -8,7 +8,7 @@ import {
   type RefundStatus,
 } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
-import type { Database, Db, Tx } from '../../db/client.ts';
+import type { Db, Reader, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf } from '../../keyset.ts';
 import { inScope } from '../../merchant-scope.ts';
@@ -148,10 +148,12 @@ const preparePage = (db: Tx, conditions: Condition[], name: string) =>
 
 /** `POST /order/list`: the page (an OrderPage) as JSON text. */
 export async function listOrders(
-  database: Pick<Database, 'db' | 'plannedOnce'>,
+  database: Reader,
   r: ResolvedFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<string> {
+  // Through PgBouncer in transaction mode a named statement may be missing on the next server connection.
+  if (!database.namedStatements) return (await orderPageQuery(database.db, r, page))[0]!.page;
   const conditions = pageConditions(r, page.cursor);
   const values: Record<string, unknown> = { size: page.limit, fetched: page.limit + 1 };
   for (const c of conditions) Object.assign(values, c.values);

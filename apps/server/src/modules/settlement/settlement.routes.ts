@@ -18,8 +18,12 @@ import {
 /** Settlements (/settlement) and the trade bill (/bill) of the current organisation. */
 const settlementRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config }) => {
   const tz = config.timezone;
-  route(app, ep.list, async (request) => ok(await listSettlements(app.db, request.actor, request.body, tz)));
-  route(app, ep.summary, async (request) => ok(await summaryOf(app.db, request.actor, request.body, tz)));
+  route(app, ep.list, async (request, reply) =>
+    ok(await listSettlements((await app.readerFor(request, reply)).db, request.actor, request.body, tz)),
+  );
+  route(app, ep.summary, async (request, reply) =>
+    ok(await summaryOf((await app.readerFor(request, reply)).db, request.actor, request.body, tz)),
+  );
   route(app, ep.detail, async (request) => ok(await settlementDetail(app.db, request.actor, request.query.settleNo)));
   route(app, ep.movements, async (request) => ok(await settlementMovements(app.db, request.actor, request.body, tz)));
   route(app, ep.export, async (request, reply) => {

@@ -31,8 +31,12 @@ const transferRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { confi
   route(app, ep.create, async (request) =>
     ok(await itemOf(app.db, await createTransfer(app.db, request.actor, request.body, settings, channels.payout))),
   );
-  route(app, ep.list, async (request) => ok(await listTransfers(app.db, request.actor, request.body, settings.tz)));
-  route(app, ep.summary, async (request) => ok(await summaryOf(app.db, request.actor, request.body, settings.tz)));
+  route(app, ep.list, async (request, reply) =>
+    ok(await listTransfers((await app.readerFor(request, reply)).db, request.actor, request.body, settings.tz)),
+  );
+  route(app, ep.summary, async (request, reply) =>
+    ok(await summaryOf((await app.readerFor(request, reply)).db, request.actor, request.body, settings.tz)),
+  );
   route(app, ep.detail, async (request) => ok(await transferDetail(app.db, request.actor, request.query.transferNo)));
 };
 export default transferRoutes;
