@@ -238,25 +238,25 @@ export type OnboardingReview = z.infer<typeof onboardingReview>;
 
 /** A merchant's accounts at the channels (service-provider mode): set at approval or later. */
 export const channelAccountsInput = z.strictObject({
-  /** WeChat Pay partner sub-merchant id (sub_mchid), 8 to 10 digits; null clears it. */
+  /** WeChat Pay partner sub-merchant id (sub_mchid): 10 digits; null clears it. */
   wechatSubMchid: z
     .string()
     .trim()
-    .regex(/^\d{8,10}$/, 'must be the 8 to 10 digits of a WeChat Pay sub_mchid')
+    .regex(/^\d{10}$/, 'must be the 10 digits of a WeChat Pay sub_mchid')
     .nullable()
     .optional(),
-  /** Alipay secondary merchant id (smid), up to 32 characters; null clears it. */
+  /** Alipay secondary merchant id (smid): 16 digits starting 2088; null clears it. */
   alipaySmid: z
     .string()
     .trim()
-    .regex(/^[0-9A-Za-z]{1,32}$/, 'must be an Alipay smid (letters and digits, at most 32)')
+    .regex(/^2088\d{12}$/, 'must be an Alipay smid: 16 digits starting 2088')
     .nullable()
     .optional(),
   /** Alipay app_auth_token of the merchant's authorisation; null clears it. */
   alipayAppAuthToken: z
     .string()
     .trim()
-    .regex(/^[0-9A-Za-z._-]{1,128}$/, 'must be an Alipay app_auth_token')
+    .regex(/^\S{1,128}$/, 'must be an Alipay app_auth_token (no spaces, at most 128 characters)')
     .nullable()
     .optional(),
 });
