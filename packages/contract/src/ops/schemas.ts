@@ -474,11 +474,12 @@ export const APPROVAL_KINDS = ['ADJUSTMENT', 'SETTLEMENT_RERUN', 'RECEIVER_PAYOU
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REFUSED', 'CANCELED', 'FAILED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-export const APPROVAL_NO_RE = /^P\d{20}$/;
+/** `E` (four eyes), the time yyyyMMddHHmmss in Asia/Shanghai and 6 random digits: never an order number (P). */
+export const APPROVAL_NO_RE = /^E\d{20}$/;
 export const approvalNo = z
   .string()
   .trim()
-  .regex(APPROVAL_NO_RE, 'must be an approval number like P20260501093000123456');
+  .regex(APPROVAL_NO_RE, 'must be an approval number like E20260501093000123456');
 const fen = z.number().int();
 export const approvalProposeBody = z.discriminatedUnion('kind', [
   /** A manual ledger adjustment of a merchant's available balance: positive credits it, negative debits it. */
