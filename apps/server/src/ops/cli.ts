@@ -3,11 +3,13 @@ import { systemActor } from '../actor.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
+import { BizError } from '../errors.ts';
 import { OpsError } from '../ops-error.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
 import { MERCHANT_COMMANDS } from './merchant.commands.ts';
+import { OPERATOR_COMMANDS } from './operator.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
 import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
 import { SPLIT_COMMANDS } from './split.commands.ts';
@@ -23,8 +25,14 @@ const statusCommand = (action: 'freeze' | 'unfreeze' | 'close', help: string): C
   help,
   async run(db, args) {
     const id = parseCompanyId(args[0]);
-    const status = await changeCompanyStatus(db, OPERATOR, id, action);
-    return `Organisation ${id} is now ${status}.`;
+    try {
+      const status = await db.transaction((tx) => changeCompanyStatus(tx, OPERATOR, id, action));
+      return `Organisation ${id} is now ${status}.`;
+    } catch (err) {
+      // A refusal of the service (no such organisation, a state it cannot move from) is the operator's to read.
+      if (err instanceof BizError) throw new OpsError(err.text['en-US']);
+      throw err;
+    }
   },
 });
 
@@ -43,6 +51,7 @@ export const COMMANDS: Record<string, Command> = {
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
   ...SPLIT_COMMANDS,
+  ...OPERATOR_COMMANDS,
 };
 
 export function usage(): string {

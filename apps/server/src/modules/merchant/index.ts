@@ -19,7 +19,15 @@ export {
   type ChannelAccounts,
 } from './merchant-channel-accounts.service.ts';
 export { merchantOfRows } from './merchant-export.ts';
-export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
+export { assertMerchantCanTakePayments, type MerchantAction } from './merchant-status.service.ts';
+export {
+  changeMerchantAsOperator,
+  merchantCountsByCompany,
+  merchantForOps,
+  merchantsByStatus,
+  searchMerchants,
+  type MerchantSearch,
+} from './merchant-console.service.ts';
 export {
   merchantForPayment,
   merchantIdByNo,
