@@ -279,3 +279,48 @@ describe('four eyes on money', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 });
+
+describe('the console reads', () => {
+  it('every list and report answers an admin with the demo data', async () => {
+    const admin = await signedInOperator(t, ['ADMIN'], 'admin');
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const overview = await admin.client.post<{
+      days: { paymentCount: number }[];
+      merchantsByStatus: Record<string, number>;
+    }>('/api/ops/overview', { from, to: day });
+    expect(overview.body.code).toBe(200);
+    expect(overview.body.data.days.reduce((n, d) => n + d.paymentCount, 0)).toBeGreaterThan(0);
+    expect(overview.body.data.merchantsByStatus.ACTIVE).toBeGreaterThan(0);
+    const runs = await admin.client.post<{ day: string; settled: number }[]>('/api/ops/settlement/runs', {});
+    expect(runs.body.code).toBe(200);
+    expect(runs.body.data.some((r) => r.settled > 0)).toBe(true);
+    const settlements = await admin.client.post<{ rows: { companyName: string }[] }>('/api/ops/settlement/list', {});
+    expect(settlements.body.data.rows[0]!.companyName).toBeTruthy();
+    const reconcile = await admin.client.post<{ differences: string[] }>('/api/ops/reconcile', { day });
+    expect(reconcile.body).toMatchObject({ code: 200, data: { differences: [] } });
+    for (const [method, url, body] of [
+      ['POST', '/api/ops/payout/list', {}],
+      ['GET', '/api/ops/split/receivers-owed', undefined],
+      ['POST', '/api/ops/approval/list', { status: ['PENDING', 'APPROVED', 'FAILED'] }],
+      ['GET', '/api/ops/operator/list', undefined],
+      ['POST', '/api/ops/company/list', { q: '咖啡' }],
+      ['POST', '/api/ops/merchant/list', { status: ['ACTIVE'] }],
+      ['POST', '/api/ops/split/queue', { status: ['SUBMITTED', 'APPROVED'] }],
+      ['POST', '/api/ops/onboarding/queue', { minAgeHours: 1 }],
+      ['POST', '/api/ops/audit/list', { action: 'approval.' }],
+    ] as const) {
+      const res = method === 'GET' ? await admin.client.get(url) : await admin.client.post(url, body);
+      expect([url, res.body.code]).toEqual([url, 200]);
+    }
+    const companies = await admin.client.post<{ rows: { companyId: number; merchantCount: number }[] }>(
+      '/api/ops/company/list',
+      {},
+    );
+    const first = companies.body.data.rows.find((c) => c.merchantCount > 0)!;
+    const company = await admin.client.get<{ merchants: unknown[] }>('/api/ops/company/detail', {
+      companyId: first.companyId,
+    });
+    expect(company.body.data.merchants.length).toBe(first.merchantCount);
+  });
+});

@@ -47,7 +47,8 @@ export async function platformDays(db: Tx, from: string, to: string, tz: string)
         ne(refunds.status, 'FAILED'),
       ),
     )
-    .groupBy(refundDay, orders.channel);
+    // By position: the day's expression carries the zone as a parameter, numbered anew where it is repeated.
+    .groupBy(sql`1`, orders.channel);
   const lines = new Map<string, PlatformDayLine>();
   const line = (day: string, channel: string) => {
     const key = `${day} ${channel}`;
