@@ -7,6 +7,8 @@ export interface Membership {
   companyId: number;
   companyName: string;
   companyStatus: CompanyStatus;
+  /** The operator's reason for freezing or closing it (told to members when refused). */
+  companyStatusReason?: string | null;
   membershipId: number;
   memberStatus: 'ACTIVE' | 'DISABLED' | 'INVITED';
   roleId: number;
@@ -41,6 +43,32 @@ export interface Actor {
   userAgent?: string | undefined;
   language: Language;
   system?: string;
+  /**
+   * An operator of the console (issue 28): a system actor (`system` is `ops:<username>`) that is a person with
+   * an account of its own, never a merchant user. Set by the access plugin on `/api/ops/` routes only.
+   */
+  operator?: OperatorOf;
+}
+
+/** Who the operator is, as the services and the audit log need it. */
+export interface OperatorOf {
+  operatorId: number;
+  sessionId: number;
+  username: string;
+  name: string;
+}
+
+/** The actor of a signed-in operator (past the code step): the platform acting, by this person. */
+export const operatorActor = (operator: OperatorOf, ip: string | null, language: Language): Actor => ({
+  ...systemActor(`ops:${operator.username}`, null, language),
+  ip,
+  operator,
+});
+
+/** The operator acting; refused (401) for anyone else. */
+export function requireOperator(actor: Actor): OperatorOf {
+  if (!actor.operator) throw new BizError(Code.UNAUTHORIZED, M.signInFirst);
+  return actor.operator;
 }
 
 export const anonymousActor = (ip: string | null, language: Language): Actor => ({
@@ -85,7 +113,7 @@ export function memberBlock(member: Membership | null): BizError | null {
   if (member.companyStatus !== 'ACTIVE') {
     return new BizError(
       Code.COMPANY_BLOCKED,
-      M.companyBlocked(member.companyStatus === 'FROZEN' ? 'FROZEN' : 'CLOSED'),
+      M.companyBlocked(member.companyStatus === 'FROZEN' ? 'FROZEN' : 'CLOSED', member.companyStatusReason ?? null),
     );
   }
   if (member.memberStatus === 'DISABLED') return new BizError(Code.MEMBER_DISABLED, M.memberDisabled);

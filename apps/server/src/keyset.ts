@@ -20,3 +20,15 @@ export function pageOf<R extends { id: number }, T>(rows: R[], limit: number, to
 
 /** `%` and `_` typed by a user match themselves in an ILIKE pattern. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Keyset pages oldest first by a time and the id (the console's work queues: the longest wait on top): the cursor
+ * is `<ms>_<id>` of the last row of the previous page. Answers the position after which the next page starts.
+ */
+export function afterTimeCursor(cursor: string | undefined): { at: Date; id: number } | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const match = /^(\d{1,15})_([1-9]\d{0,9})$/.exec(cursor);
+  if (!match) throw invalid(M.badListCursor);
+  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+}
+export const timeCursorOf = (at: Date, id: number) => `${at.getTime()}_${id}`;

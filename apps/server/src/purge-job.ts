@@ -2,6 +2,7 @@ import type { FileStorage } from './file-storage.ts';
 import type { Job } from './jobs.ts';
 import { purgeOldLoginFailures } from './modules/auth/index.ts';
 import { documentFileIdsInUse } from './modules/onboarding/index.ts';
+import { purgeEndedOperatorSessions, purgeOldOperatorFailures } from './modules/operator/index.ts';
 import { purgeEndedSessions } from './modules/session/index.ts';
 import { purgeExpiredSmsCodes } from './modules/sms/index.ts';
 import { purgeUnusedUploads } from './modules/upload/index.ts';
@@ -22,6 +23,8 @@ export const purgeJob = (storage: FileStorage): Job => ({
       sessions: await purgeEndedSessions(db, now),
       smsCodes: await purgeExpiredSmsCodes(db, now),
       loginFailures: await purgeOldLoginFailures(db, now),
+      operatorSessions: await purgeEndedOperatorSessions(db, now),
+      operatorFailures: await purgeOldOperatorFailures(db, now),
       uploads: await purgeUnusedUploads(db, storage, documentFileIdsInUse(), now, (err) =>
         log.warn({ err }, 'purge: the bytes of a deleted upload could not be deleted'),
       ),

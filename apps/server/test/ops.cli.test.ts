@@ -68,8 +68,9 @@ describe('operator commands', () => {
   it('freeze -> unfreeze -> close, each audit-logged without a user; wrong states are refused plainly', async () => {
     const [coffee] = await listCompaniesForOps(t.database.db);
     const id = coffee!.id;
+    // A refusal of the service, in both languages (the console shows it; the command line prints the English).
     await expect(changeCompanyStatus(t.database.db, OPERATOR, id, 'unfreeze')).rejects.toThrow(
-      new OpsError(`Organisation ${id} is ACTIVE; unfreeze applies only to FROZEN organisations.`),
+      `Organisation ${id} is ACTIVE; unfreeze applies only to FROZEN organisations.`,
     );
     expect(await changeCompanyStatus(t.database.db, OPERATOR, id, 'freeze')).toBe('FROZEN');
     await expect(changeCompanyStatus(t.database.db, OPERATOR, id, 'freeze')).rejects.toThrow(

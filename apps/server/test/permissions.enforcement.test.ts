@@ -3,6 +3,7 @@ import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
+  isOpsPermission,
   isPermission,
   PERMISSIONS,
   type CodeBatchPage,
@@ -19,6 +20,7 @@ import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { upload } from './onboarding-fixtures.ts';
+import { operatorAtCodeStep, signedInOperator as operatorWithRoles } from './ops-fixtures.ts';
 import { codeFor, paid } from './payment-fixtures.ts';
 import { payeeAccounts } from '../src/modules/transfer/transfer.tables.ts';
 
@@ -167,6 +169,47 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/pay/sandbox/payout-notify': () => ({ transferNo: 'T20260101000000000000', result: 'SUCCESS' }),
   'POST /api/merchant/exportTradeBill': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01', format: 'csv' }),
   'GET /api/merchant/code/png': (ids) => ({ codeNo: ids.codeNo }),
+  // The operator console (issue 28): every organisation's objects, so no ownership test, only who may call.
+  'POST /api/ops/login': () => ({ account: 'nobody', password: 'Sample12345' }),
+  'POST /api/ops/totp/verify': () => ({ code: '123456' }),
+  'POST /api/ops/password': () => ({ oldPassword: 'Old12345', newPassword: 'New12345' }),
+  'POST /api/ops/onboarding/assign': (ids) => ({ applyNo: ids.applyNo, to: 'me' }),
+  'GET /api/ops/onboarding/detail': (ids) => ({ applyNo: ids.applyNo }),
+  'GET /api/ops/onboarding/file/:fileId': (ids) => ({ fileId: ids.fileId, applyNo: ids.applyNo }),
+  'POST /api/ops/onboarding/approve': (ids) => ({ applyNo: ids.applyNo }),
+  'POST /api/ops/onboarding/reject': (ids) => ({
+    applyNo: ids.applyNo,
+    fields: [{ field: 'subject.name', reason: 'Sample reason' }],
+  }),
+  'POST /api/ops/split/assign': (ids) => ({ applyNo: ids.splitApplyNo, to: 'me' }),
+  'GET /api/ops/split/detail': (ids) => ({ applyNo: ids.splitApplyNo }),
+  'POST /api/ops/split/approve': (ids) => ({ applyNo: ids.splitApplyNo }),
+  'POST /api/ops/split/reject': (ids) => ({ applyNo: ids.splitApplyNo, reason: 'Sample reason' }),
+  'GET /api/ops/merchant/detail': (ids) => ({ mchNo: ids.mchNo }),
+  'POST /api/ops/merchant/freeze': (ids) => ({ mchNo: ids.mchNo, reason: 'Sample reason' }),
+  'POST /api/ops/merchant/unfreeze': (ids) => ({ mchNo: ids.mchNo, reason: 'Sample reason' }),
+  'POST /api/ops/merchant/close': (ids) => ({ mchNo: ids.mchNo, reason: 'Sample reason' }),
+  'POST /api/ops/merchant/channel-accounts': (ids) => ({ mchNo: ids.mchNo }),
+  'GET /api/ops/company/detail': (ids) => ({ companyId: ids.companyId }),
+  'POST /api/ops/company/freeze': (ids) => ({ companyId: ids.companyId, reason: 'Sample reason' }),
+  'POST /api/ops/company/unfreeze': (ids) => ({ companyId: ids.companyId, reason: 'Sample reason' }),
+  'POST /api/ops/company/close': (ids) => ({ companyId: ids.companyId, reason: 'Sample reason' }),
+  'POST /api/ops/reconcile': () => ({ day: '2026-01-01' }),
+  'POST /api/ops/approval/propose': (ids) => ({ kind: 'ADJUSTMENT', mchNo: ids.mchNo, amountFen: 1, reason: 'x' }),
+  'POST /api/ops/approval/approve': () => ({ approvalNo: 'E20260101000000000000' }),
+  'POST /api/ops/approval/refuse': () => ({ approvalNo: 'E20260101000000000000' }),
+  'POST /api/ops/approval/cancel': () => ({ approvalNo: 'E20260101000000000000' }),
+  'POST /api/ops/overview': () => ({ from: '2026-01-01', to: '2026-01-31' }),
+  'POST /api/ops/operator/create': () => ({
+    username: 'sample',
+    name: 'Sample',
+    roles: ['REVIEWER'],
+    password: 'Sample-Pass-2026',
+  }),
+  'POST /api/ops/operator/update': () => ({ operatorId: 1, name: 'Sample' }),
+  'POST /api/ops/operator/disable': () => ({ operatorId: 1 }),
+  'POST /api/ops/operator/enable': () => ({ operatorId: 1 }),
+  'POST /api/ops/operator/reset-totp': () => ({ operatorId: 1 }),
 };
 
 interface ApiRoute {
@@ -216,6 +259,8 @@ const OWNED_NUMBERS = ['mchNo', 'applyNo', 'inviteNo', 'orderNo', 'codeNo', 'bat
 const MERCHANT_NUMBERS = ['mchNo', 'orderNo', 'codeNo', 'settleNo', 'transferNo', 'splitApplyNo'];
 const merchantKeys = (route: ApiRoute) =>
   idKeys(route).filter((k) => MERCHANT_NUMBERS.includes(ID_ALIASES[route.key]?.[k] ?? k));
+/** The operator console's routes (issue 28): operator sessions only, on every organisation's objects. */
+const isOps = (route: ApiRoute) => route.url.startsWith('/api/ops/');
 /** Routes whose body is a filter: a number there narrows the answer instead of naming an object. */
 const isFilter = (route: ApiRoute) => route.url.endsWith('/list') || route.url.endsWith('/summary');
 const idKeys = (route: ApiRoute) =>
@@ -359,7 +404,10 @@ describe('S6.4 enforcement generated from the route table', () => {
     expect(all.length).toBeGreaterThan(20);
     expect(all.map((r) => r.key)).toContain('POST /api/websession/changeCompany');
     for (const r of all) {
-      expect(['public', 'signedIn', 'member'].includes(r.access) || isPermission(r.access), r.key).toBe(true);
+      const valid = isOps(r)
+        ? ['public', 'opsCode', 'operator'].includes(r.access) || isOpsPermission(r.access)
+        : ['public', 'signedIn', 'member'].includes(r.access) || isPermission(r.access);
+      expect(valid, r.key).toBe(true);
     }
   });
 
@@ -395,7 +443,7 @@ describe('S6.4 enforcement generated from the route table', () => {
 
   it("S6.4 every route taking an organisation-owned id treats another organisation's id as not found", async () => {
     // Public routes are left out: there the invitation number is the credential, whoever holds it.
-    const withIds = all.filter((r) => r.access !== 'public' && idKeys(r).length > 0);
+    const withIds = all.filter((r) => r.access !== 'public' && !isOps(r) && idKeys(r).length > 0);
     expect(withIds.map((r) => r.key).sort()).toEqual(
       expect.arrayContaining([
         'POST /api/merchant/staff/setRole',
@@ -428,7 +476,7 @@ describe('S6.4 enforcement generated from the route table', () => {
   });
 
   it("issue 11 every route taking a merchant's object answers a member limited to other merchants exactly as another organisation", async () => {
-    const scoped = all.filter((r) => r.access !== 'public' && merchantKeys(r).length > 0);
+    const scoped = all.filter((r) => r.access !== 'public' && !isOps(r) && merchantKeys(r).length > 0);
     expect(scoped.map((r) => r.key)).toEqual(
       expect.arrayContaining([
         'GET /api/merchant/order/detail',
@@ -457,5 +505,65 @@ describe('S6.4 enforcement generated from the route table', () => {
     // Its own organisation's objects that belong to no merchant still reach it: the refusals were the scope's.
     expect((await limited.get('/api/merchant/inco/detail', { applyNo: a.applyNo })).body.code).toBe(200);
     expect((await limited.post('/api/merchant/code/batch/list', { batchNo: a.batchNo })).body.code).toBe(200);
+  });
+});
+
+describe('issue 28 the operator console (/api/ops) from the same route table', () => {
+  const ops = () => all.filter((r) => isOps(r) && r.access !== 'public');
+  /** An operator past both steps whose roles grant nothing (no role does: made so for this test). */
+  let noPermissions: TestClient;
+  /** An operator with every permission, past the password step only. */
+  let codeStep: TestClient;
+  /** An operator with every permission, signed in. */
+  let admin: TestClient;
+  beforeAll(async () => {
+    noPermissions = (await operatorWithRoles(t, [])).client;
+    admin = (await operatorWithRoles(t, ['ADMIN'])).client;
+    codeStep = (await operatorAtCodeStep(t, ['ADMIN'])).client;
+  });
+
+  it('issue 28 every /api/ops route declares an operator access and is listed', () => {
+    expect(ops().length).toBeGreaterThan(40);
+    expect(ops().map((r) => r.key)).toEqual(
+      expect.arrayContaining(['POST /api/ops/approval/approve', 'POST /api/ops/merchant/freeze', 'GET /api/ops/me']),
+    );
+  });
+
+  it('issue 28 every /api/ops route refuses a merchant token with 401, whatever its role', async () => {
+    const owner = await t.signIn('13800138000');
+    for (const route of ops()) {
+      const res = await call(owner, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
+    }
+  });
+
+  it('issue 28 every route with an ops permission refuses an operator without it (403)', async () => {
+    const gated = ops().filter((r) => isOpsPermission(r.access));
+    expect(gated.length).toBeGreaterThan(35);
+    for (const route of gated) {
+      const res = await call(noPermissions, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 200, 403]);
+    }
+    // The same operator is signed in: routes for any operator answer it.
+    expect((await noPermissions.get('/api/ops/me')).body.code).toBe(200);
+  });
+
+  it('issue 28 every route past the code step refuses a session that has not passed TOTP (401)', async () => {
+    const past = ops().filter((r) => r.access !== 'opsCode');
+    for (const route of past) {
+      const res = await call(codeStep, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
+    }
+    // The code step's own routes answer it: the refusals above were about the missing code.
+    expect((await codeStep.get('/api/ops/totp/enrolment')).body.code).toBe(200);
+  });
+
+  it('issue 28 every merchant route refuses an operator token (401), even an admin operator', async () => {
+    const merchantRoutes = all.filter((r) => !isOps(r) && r.access !== 'public');
+    expect(merchantRoutes.length).toBeGreaterThan(40);
+    for (const route of merchantRoutes) {
+      const res = await call(admin, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
+    }
   });
 });

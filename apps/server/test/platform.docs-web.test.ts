@@ -11,6 +11,7 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>mchweb shell</title>');
 fs.writeFileSync(path.join(webDist, 'pay.html'), '<!doctype html><html><head><title>payer entry</title></head></html>');
+fs.writeFileSync(path.join(webDist, 'ops.html'), '<!doctype html><html><head><title>ops entry</title></head></html>');
 fs.writeFileSync(path.join(webDist, 'assets/x-abc123.js'), 'console.log("x")');
 fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
@@ -102,6 +103,20 @@ describe('the web app under /mchweb/', () => {
       expect(res.body).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
     }
     expect((await get('/mchweb/payments')).body).toContain('mchweb shell');
+  });
+
+  it('the operator console is its own entry: /ops/ and every /ops/* path answer ops.html with the zone', async () => {
+    for (const url of ['/ops', '/ops/', '/ops/onboarding', '/ops/onboarding/A20260101000000000001?tab=docs']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('ops entry');
+      expect(res.body).not.toContain('mchweb shell');
+      expect(res.body).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
+    }
+    // The merchant app's deep links never answer the console.
+    expect((await get('/mchweb/ops')).body).toContain('mchweb shell');
   });
 
   it('a missing hashed asset is a real 404, not the shell; paths cannot leave the build', async () => {

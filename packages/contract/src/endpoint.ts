@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OpsPermission } from './ops/permissions.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -7,8 +8,12 @@ import type { Permission } from './permissions.ts';
  * - signedIn: a valid session, with or without a current company
  * - member: an active member of an active current company
  * - a permission code: a member whose role grants it
+ * The operator console (`/api/ops/`, its own accounts and sessions; a merchant session never passes these):
+ * - opsCode: an operator session past the password step, with or without its TOTP code (the code step's calls)
+ * - operator: an operator session past both steps
+ * - an `ops:*` permission code: an operator past both steps whose roles grant it
  */
-export type Access = 'public' | 'signedIn' | 'member' | Permission;
+export type Access = 'public' | 'signedIn' | 'member' | Permission | 'opsCode' | 'operator' | OpsPermission;
 
 /** The merchant API's base: the web's request layer points there, and most endpoints' paths start with it. */
 export const MERCHANT_API_BASE = '/api/merchant/';

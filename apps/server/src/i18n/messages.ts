@@ -19,6 +19,7 @@ export const M = {
 
   // Signing in and the session
   signInFirst: text('Please sign in.', '请先登录。'),
+  codeStepFirst: text('Enter the code of your authenticator app first.', '请先输入身份验证器中的验证码。'),
   sessionExpired: text('Your sign-in has expired. Please sign in again.', '登录已过期，请重新登录。'),
   sessionReplaced: text(
     'Your session was ended: the password changed or the account signed in elsewhere. Please sign in again.',
@@ -29,10 +30,14 @@ export const M = {
   chooseCompany: text('Choose an organisation first.', '请先选择机构。'),
   chooseOrCreateCompany: text('Choose or create an organisation first.', '请先选择或创建机构。'),
   notAMember: text('You are not a member of this organisation.', '您不是该机构的成员。'),
-  companyBlocked: (status: 'FROZEN' | 'CLOSED') =>
-    status === 'FROZEN'
-      ? text("This organisation is frozen. Contact the platform's support.", '该机构已被冻结，请联系平台客服。')
-      : text("This organisation is closed. Contact the platform's support.", '该机构已关闭，请联系平台客服。'),
+  companyBlocked: (status: 'FROZEN' | 'CLOSED', reason: string | null = null) => {
+    const blocked =
+      status === 'FROZEN'
+        ? text("This organisation is frozen. Contact the platform's support.", '该机构已被冻结，请联系平台客服。')
+        : text("This organisation is closed. Contact the platform's support.", '该机构已关闭，请联系平台客服。');
+    // The operator's reason (issue 28), as the operator wrote it.
+    return reason ? text(`${blocked['en-US']} Reason: ${reason}`, `${blocked['zh-CN']}原因：${reason}`) : blocked;
+  },
   memberDisabled: text(
     'Your account has been disabled in this organisation. Ask its owner or admin, or sign in with another account.',
     '您在该机构的账号已被停用。请联系机构的所有者或管理员，或换一个账号登录。',

@@ -7,6 +7,7 @@ import { module as dashboard } from './dashboard/index.ts';
 import { module as ledger } from './ledger/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
+import { module as operator } from './operator/index.ts';
 import { module as order } from './order/index.ts';
 import { module as settlement } from './settlement/index.ts';
 import { module as sms } from './sms/index.ts';
@@ -34,6 +35,7 @@ export const MODULES: readonly AppModule[] = [
   settlement,
   dashboard,
   transfer,
+  operator,
 ];
 
 /**

@@ -3,10 +3,13 @@ import { systemActor } from '../actor.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
+import { BizError } from '../errors.ts';
 import { OpsError } from '../ops-error.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
+import { MERCHANT_COMMANDS } from './merchant.commands.ts';
+import { OPERATOR_COMMANDS } from './operator.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
 import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
 import { SPLIT_COMMANDS } from './split.commands.ts';
@@ -22,8 +25,14 @@ const statusCommand = (action: 'freeze' | 'unfreeze' | 'close', help: string): C
   help,
   async run(db, args) {
     const id = parseCompanyId(args[0]);
-    const status = await changeCompanyStatus(db, OPERATOR, id, action);
-    return `Organisation ${id} is now ${status}.`;
+    try {
+      const status = await db.transaction((tx) => changeCompanyStatus(tx, OPERATOR, id, action));
+      return `Organisation ${id} is now ${status}.`;
+    } catch (err) {
+      // A refusal of the service (no such organisation, a state it cannot move from) is the operator's to read.
+      if (err instanceof BizError) throw new OpsError(err.text['en-US']);
+      throw err;
+    }
   },
 });
 
@@ -38,9 +47,11 @@ export const COMMANDS: Record<string, Command> = {
   'company:close': statusCommand('close', 'close an organisation for good (answers 8091033; cannot be undone)'),
   ...USER_COMMANDS,
   ...ONBOARDING_COMMANDS,
+  ...MERCHANT_COMMANDS,
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
   ...SPLIT_COMMANDS,
+  ...OPERATOR_COMMANDS,
 };
 
 export function usage(): string {

@@ -29,7 +29,7 @@ export async function usersWithCompanies(db: Db) {
 }
 
 /** 16 characters from an alphabet without look-alikes, with a letter and a digit guaranteed. */
-function generatedPassword(): string {
+export function generatedPassword(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
   const body = Array.from(crypto.randomBytes(14), (b) => alphabet[b % alphabet.length]).join('');
   return `${body}${'abcdefghjkmnpqrstuvwxyz'[crypto.randomInt(23)]}${crypto.randomInt(2, 10)}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code, isPermission, type Access } from '@mchweb/contract';
+import { Code, isOpsPermission, isPermission, type Access, type OpsPermission } from '@mchweb/contract';
 import {
   ACCESS_CHANNEL,
   ALL,
@@ -12,10 +12,11 @@ import {
   userTag,
   type Tags,
 } from '../access-cache.ts';
-import { anonymousActor, memberBlock, type Actor } from '../actor.ts';
+import { anonymousActor, memberBlock, operatorActor, type Actor } from '../actor.ts';
 import { M } from '../i18n/messages.ts';
 import { languageOf } from '../i18n/text.ts';
 import { memberAccess } from '../modules/company/index.ts';
+import { isOperatorToken, lookupOperatorSession, type OperatorSignIn } from '../modules/operator/index.ts';
 import { hashToken, lookupSession } from '../modules/session/index.ts';
 import { sendEnvelope } from './envelope.ts';
 
@@ -41,10 +42,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling: built here before validation, on every route that declares `config.access`. */
     actor: Actor;
+    /** The operator session of a call under /api/ops/ (at either step of the sign-in), else null. */
+    operatorSignIn: OperatorSignIn | null;
   }
 }
 
 export const TOKEN_HEADER = 'token';
+const OPS_PREFIX = '/api/ops/';
+
+/** The access values of the console's routes (plus `public`, which its password step declares). */
+const isOpsAccess = (access: string): boolean =>
+  access === 'opsCode' || access === 'operator' || isOpsPermission(access);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -69,6 +77,7 @@ const sessionTags = (s: { userId: number; companyId: number | null }) =>
 
 async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('operatorSignIn', null);
   // This app's own notices come back too: its cache was emptied when it sent them, so they are passed over (a
   // second emptying would throw away what was loaded since).
   const me = randomUUID();
@@ -96,9 +105,14 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
-    if (!access || !(access === 'public' || access === 'signedIn' || access === 'member' || isPermission(access))) {
-      throw new Error(`Route ${route.method} ${route.url} declares no valid config.access`);
-    }
+    // The console's routes (/api/ops/) take operator access values only, the others merchant ones only.
+    const valid = !access
+      ? false
+      : access === 'public' ||
+        (route.url.startsWith(OPS_PREFIX)
+          ? isOpsAccess(access)
+          : access === 'signedIn' || access === 'member' || isPermission(access));
+    if (!valid) throw new Error(`Route ${route.method} ${route.url} declares no valid config.access`);
   });
 
   /**
@@ -141,10 +155,46 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     };
   }
 
+  /**
+   * The console's calls (issue 28): an operator token only (a merchant token is refused as no session here),
+   * past the code step unless the route belongs to the code step itself, and the permission of the route.
+   */
+  async function operatorAccess(request: FastifyRequest, reply: FastifyReply, access: Access) {
+    const token = request.headers[TOKEN_HEADER];
+    if (typeof token !== 'string' || !isOperatorToken(token) || token.length >= 200) {
+      return sendEnvelope(reply, Code.UNAUTHORIZED, M.signInFirst);
+    }
+    const found = await lookup(
+      request,
+      `operator:${hashToken(token)}`,
+      () => lookupOperatorSession(app.db, token),
+      (f) => f.ok,
+    );
+    if (!found.ok) {
+      return sendEnvelope(reply, found.replaced ? Code.SESSION_REPLACED : Code.UNAUTHORIZED, M.sessionExpired);
+    }
+    const signIn = found.signIn;
+    request.operatorSignIn = signIn;
+    // At the code step too: what it records names the operator (only the code step's routes get this far).
+    request.actor = {
+      ...operatorActor(signIn, request.ip, languageOf(request)),
+      userAgent: request.headers['user-agent'],
+    };
+    if (access === 'opsCode') return;
+    if (!signIn.codePassed) return sendEnvelope(reply, Code.UNAUTHORIZED, M.codeStepFirst);
+    if (access !== 'operator' && !signIn.permissions.has(access as OpsPermission)) {
+      return sendEnvelope(reply, Code.FORBIDDEN, M.roleForbids);
+    }
+  }
+
   // Before body validation: a caller without a session learns that first, not what is wrong with its body.
   app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    if (isOpsAccess(access) && access !== 'public') {
+      request.actor = { ...anonymousActor(request.ip, languageOf(request)), userAgent: request.headers['user-agent'] };
+      return operatorAccess(request, reply, access);
+    }
     request.actor = { ...anonymousActor(request.ip, languageOf(request)), userAgent: request.headers['user-agent'] };
     const token = request.headers[TOKEN_HEADER];
     if (typeof token === 'string' && token.length > 0 && token.length < 200) {

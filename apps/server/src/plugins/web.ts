@@ -5,6 +5,11 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 export const BASE = '/mchweb/';
+/**
+ * The operator console (issue 28): its own entry of the same build (`ops.html`, assets under /mchweb/assets/),
+ * served at /ops/ with its own fallback, so the merchant app never loads it and it never loads the merchant app.
+ */
+export const OPS_BASE = '/ops/';
 
 /**
  * The file of the built app a URL path names, relative to `dist`, or null: an undecodable escape, a NUL, a
@@ -70,6 +75,15 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   };
   const sendIndex = (_request: unknown, reply: FastifyReply) => sendShell(indexFile, reply);
+  // Every /ops/... path answers the console's shell (its router takes the rest); without the entry in the build,
+  // a plain 404 rather than the merchant app.
+  const opsFile = path.join(opts.webDist, 'ops.html');
+  const sendOps = (_request: unknown, reply: FastifyReply) =>
+    fs.existsSync(opsFile)
+      ? sendShell(opsFile, reply)
+      : reply.code(404).type('text/plain').send('The operator console is not in this build');
+  app.get(OPS_BASE, sendOps);
+  app.get(`${OPS_BASE}*`, sendOps);
   app.get(BASE, sendIndex);
   app.get(`${BASE}*`, (request, reply) => {
     const rel = builtFile(opts.webDist, request.url.slice(BASE.length).split('?')[0] ?? '');

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { anyOf, page, pageFields } from '../envelope.ts';
 import { MERCHANT_TYPES } from '../merchant/schemas.ts';
-import { applyNo, applicationDraft } from './application.ts';
+import { APPLICATION_STEPS, applyNo, applicationDraft } from './application.ts';
 import { dateOrInstant, instant } from '../validation.ts';
 
 /**
@@ -96,8 +96,25 @@ export type ApplicationListItem = z.infer<typeof applicationListItem>;
 export const applicationPage = page(applicationListItem);
 export type ApplicationPage = z.infer<typeof applicationPage>;
 
+/**
+ * A field of the application a rejection names (issue 28): a section (`subject`, `documents`...) or one field of
+ * it (`subject.name`, `settlement.accountNumber`, `documents.LICENCE`, `rates.WECHAT`).
+ */
+export const REVIEW_FIELD_RE = new RegExp(`^(?:${APPLICATION_STEPS.join('|')})(?:\\.[A-Za-z_]{1,40})?$`);
+export const reviewField = z.string().trim().regex(REVIEW_FIELD_RE, 'must name a section or a field of it');
+/** The reviewer's reason for one field of a rejected application, which the merchant corrects. */
+export const fieldReason = z.object({
+  field: reviewField,
+  reason: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
+export type FieldReason = z.infer<typeof fieldReason>;
+
 /** `GET /inco/detail?applyNo=`: the row and the application as saved (a draft may lack sections). */
-export const applicationDetail = applicationListItem.extend({ application: applicationDraft });
+export const applicationDetail = applicationListItem.extend({
+  application: applicationDraft,
+  /** While REJECTED by an operator of the console: the reason per field to correct. */
+  rejectFields: z.array(fieldReason).nullable().optional(),
+});
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 
 /**
@@ -125,6 +142,8 @@ export const applicationProgressEvent = z.object({
   by: z.string().nullable(),
   /** REJECTED: the reviewer's reason; CANCELED: the reason given, if any. */
   reason: z.string().nullable(),
+  /** REJECTED by an operator of the console: the reason per field (absent or null otherwise). */
+  fields: z.array(fieldReason).nullable().optional(),
 });
 export type ApplicationProgressEvent = z.infer<typeof applicationProgressEvent>;
 /** `GET /inco/progress?applyNo=`: the timeline, oldest first. */
@@ -134,6 +153,8 @@ export const applicationProgress = z.object({
   name: z.string().nullable(),
   mchNo: z.string().nullable(),
   events: z.array(applicationProgressEvent),
+  /** While REJECTED by an operator of the console: the reason per field to correct. */
+  rejectFields: z.array(fieldReason).nullable().optional(),
 });
 export type ApplicationProgress = z.infer<typeof applicationProgress>;
 

@@ -4,5 +4,6 @@ import authRoutes from './auth.routes.ts';
 
 export { purgeOldLoginFailures, refuseWeakPassword } from './auth.service.ts';
 export { hashPassword, verifyPassword } from './password.ts';
+export { AUTH } from './auth.messages.ts';
 
 export const module: AppModule = { name: 'auth', routes: [{ plugin: authRoutes, prefix: '/api/merchant' }] };

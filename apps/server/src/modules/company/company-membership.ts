@@ -12,7 +12,12 @@ export async function memberAccess(db: Tx, userId: number, companyId: number): P
   const membership = await loadMembership(db, userId, companyId);
   const company = membership && (await findCompany(db, companyId));
   if (!membership || !company) return null;
-  return { ...membership, companyName: company.name, companyStatus: company.status as CompanyStatus };
+  return {
+    ...membership,
+    companyName: company.name,
+    companyStatus: company.status as CompanyStatus,
+    companyStatusReason: company.statusReason ?? null,
+  };
 }
 
 export interface UserCompany extends UserMembershipRow {

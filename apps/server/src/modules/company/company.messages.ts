@@ -2,6 +2,12 @@ import { clockText, fieldText, text } from '../../i18n/text.ts';
 
 /** Messages of companies (organisations): creating, editing, opening the service, leaving. */
 export const COMPANY = {
+  noSuchCompany: (id: number) => text(`No organisation with id ${id}.`, `不存在 ID 为 ${id} 的机构。`),
+  wrongStatus: (id: number, action: 'freeze' | 'unfreeze' | 'close', status: string, from: readonly string[]) =>
+    text(
+      `Organisation ${id} is ${status}; ${action} applies only to ${from.join(' or ')} organisations.`,
+      `机构 ${id} 当前为 ${status}，${action === 'freeze' ? '冻结' : action === 'unfreeze' ? '解冻' : '关闭'}仅适用于 ${from.join(' 或 ')} 状态的机构。`,
+    ),
   creditCodeTaken: fieldText(
     'creditCode',
     'an organisation with this unified social credit code already exists',

@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { COMPANY_STATUSES, type CompanyStatus } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { OpsError } from '../../ops-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { countMembersByCompany } from '../staff/index.ts';
+import { COMPANY } from './company.messages.ts';
 import { companies } from './company.tables.ts';
 
 // The operator's company commands (npm run ops -- company:*): services like any other, called with a system actor.
@@ -61,39 +63,39 @@ export function parseCompanyId(value: string | undefined): number {
 }
 
 /**
- * Freeze, unfreeze or close an organisation. Its members' calls answer 8091033 from the next request on: the
- * access check reads the status every time. Recorded in the audit log without a user (the operator).
+ * Freeze, unfreeze or close an organisation, with the operator's reason (told to its members when refused). Its
+ * members' calls answer 8091033 from the next request on: the access check reads the status every time. Recorded
+ * in the audit log without a user (the operator). Run it in the caller's transaction.
  */
 export async function changeCompanyStatus(
-  db: Db,
+  db: Tx,
   actor: Actor,
   companyId: number,
   action: CompanyAction,
+  reason: string | null = null,
 ): Promise<CompanyStatus> {
   const { from, to } = TRANSITIONS[action];
-  return db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ status: companies.status, name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('update');
-    if (!company) throw new OpsError(`No organisation with id ${companyId}.`);
-    const status = company.status as CompanyStatus;
-    if (!(from as readonly CompanyStatus[]).includes(status)) {
-      throw new OpsError(
-        `Organisation ${companyId} is ${status}; ${action} applies only to ${from.join(' or ')} organisations.`,
-      );
-    }
-    await tx.update(companies).set({ status: to, updatedAt: new Date() }).where(eq(companies.id, companyId));
-    await recordAudit(tx, actor, {
-      action: `ops.company.${action}`,
-      companyId,
-      targetType: 'company',
-      targetId: companyId,
-      detail: { from: status, to, companyName: company.name },
-    });
-    return to;
+  const [company] = await db
+    .select({ status: companies.status, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!company) throw notFound(COMPANY.noSuchCompany(companyId));
+  const status = company.status as CompanyStatus;
+  if (!(from as readonly CompanyStatus[]).includes(status))
+    throw conflict(COMPANY.wrongStatus(companyId, action, status, from));
+  await db
+    .update(companies)
+    .set({ status: to, statusReason: to === 'ACTIVE' ? null : reason, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
+  await recordAudit(db, actor, {
+    action: `ops.company.${action}`,
+    companyId,
+    targetType: 'company',
+    targetId: companyId,
+    detail: { from: status, to, companyName: company.name, reason },
   });
+  return to;
 }
 
 export const isCompanyStatus = (s: string): s is CompanyStatus => (COMPANY_STATUSES as readonly string[]).includes(s);

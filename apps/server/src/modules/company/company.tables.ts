@@ -11,6 +11,8 @@ export const companies = pgTable('companies', {
   address: text('address'),
   /** ACTIVE | FROZEN | CLOSED; frozen and closed answer company code 8091033. */
   status: text('status').notNull().default('ACTIVE'),
+  /** The operator's reason for the last freeze or close: its members are told it when refused. */
+  statusReason: text('status_reason'),
   openedAt: timestamp('opened_at', { withTimezone: true }),
   createdBy: integer('created_by')
     .notNull()

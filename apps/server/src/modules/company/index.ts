@@ -6,7 +6,14 @@ import { findCompany } from './company.service.ts';
 
 export { blockedStartingCompany, memberAccess, startingCompany, userCompanies } from './company-membership.ts';
 export { createCompany, findCompany, markCompanyReady, type NewCompany } from './company.service.ts';
-export { changeCompanyStatus, isCompanyStatus, listCompaniesForOps, parseCompanyId } from './company.ops.ts';
+export { companiesByIds, companiesByStatus, companyForOps, searchCompanies } from './company-console.service.ts';
+export {
+  changeCompanyStatus,
+  isCompanyStatus,
+  listCompaniesForOps,
+  parseCompanyId,
+  type CompanyAction,
+} from './company.ops.ts';
 
 export const module: AppModule = {
   name: 'company',

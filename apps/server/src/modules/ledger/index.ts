@@ -12,6 +12,7 @@ export {
   payoutDone,
   payoutRequested,
   payoutReturned,
+  receiverPaid,
   refundFailed,
   refundHeld,
   settlementPosted,
@@ -22,6 +23,7 @@ export { bulkPaymentsCaptured, bulkRefundsHeld } from './ledger.bulk.ts';
 export { pursesCover, requireCover } from './ledger.guards.ts';
 export { postingsOf, purseBalances, type LedgerKind, type PostingLine } from './ledger.service.ts';
 export { checkLedger, type LedgerProblem } from './ledger.check.ts';
+export { receiverOwed, receiversOwed } from './receivers.ts';
 export {
   merchantsWithPurse,
   movementLines,

@@ -207,3 +207,25 @@ export function manualAdjustment(
     noOverdraft: { accounts: [purse], refusal: LEDGER.short },
   });
 }
+
+/**
+ * The platform paid an outside split receiver what it was owed (RECEIVER_PAYOUT, once per `refNo`: the approval
+ * of the four-eyes payout): out of what we owe the receiver, out of the platform to the payee. Never more than
+ * is owed (the caller locks and checks with `receiverOwed`).
+ */
+export function receiverPaid(
+  tx: Tx,
+  p: Event & { refNo: string; applyNo: string; receiver: number; amountFen: number },
+) {
+  requireFen('receiver payout', p.amountFen);
+  return postTransaction(tx, {
+    kind: 'RECEIVER_PAYOUT',
+    refNo: p.refNo,
+    companyId: p.companyId,
+    at: p.at,
+    entries: [
+      { account: splitReceivable(p.applyNo, p.receiver), amountFen: -p.amountFen },
+      { account: PAYOUTS, amountFen: p.amountFen },
+    ],
+  });
+}

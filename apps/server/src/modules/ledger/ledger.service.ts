@@ -7,7 +7,15 @@ import { ledgerBalances, ledgerEntries, ledgerTransactions } from './ledger.tabl
 
 /** The kinds of ledger transaction: one per recipe of ledger.recipes.ts (a closed set). */
 export type LedgerKind =
-  'PAYMENT' | 'REFUND' | 'REFUND_REVERSAL' | 'SETTLEMENT' | 'TRANSFER' | 'PAYOUT' | 'TRANSFER_REVERSAL' | 'ADJUSTMENT';
+  | 'PAYMENT'
+  | 'REFUND'
+  | 'REFUND_REVERSAL'
+  | 'SETTLEMENT'
+  | 'TRANSFER'
+  | 'PAYOUT'
+  | 'TRANSFER_REVERSAL'
+  | 'ADJUSTMENT'
+  | 'RECEIVER_PAYOUT';
 
 export interface Entry {
   account: string;

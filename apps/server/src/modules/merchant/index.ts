@@ -12,8 +12,22 @@ export {
   setMerchantStatus,
   type NewMerchant,
 } from './merchant.service.ts';
+export {
+  channelMerchantOf,
+  getChannelAccounts,
+  setChannelAccounts,
+  type ChannelAccounts,
+} from './merchant-channel-accounts.service.ts';
 export { merchantOfRows } from './merchant-export.ts';
-export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
+export { assertMerchantCanTakePayments, type MerchantAction } from './merchant-status.service.ts';
+export {
+  changeMerchantAsOperator,
+  merchantCountsByCompany,
+  merchantForOps,
+  merchantsByStatus,
+  searchMerchants,
+  type MerchantSearch,
+} from './merchant-console.service.ts';
 export {
   merchantForPayment,
   merchantIdByNo,

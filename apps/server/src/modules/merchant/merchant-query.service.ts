@@ -27,12 +27,16 @@ import { merchantChannelRates, merchants, merchantStatusChanges } from './mercha
  */
 export const CHANNEL_DEFAULT_RATES: Record<Channel, number> = { WECHAT: 3.8, ALIPAY: 3.8, UNIONPAY: 5.5 };
 
-type Row = typeof merchants.$inferSelect;
+export type MerchantRow = typeof merchants.$inferSelect;
+type Row = MerchantRow;
 const byChannelOrder = (a: { channel: string }, b: { channel: string }) =>
   CHANNELS.indexOf(a.channel as Channel) - CHANNELS.indexOf(b.channel as Channel);
 
 /** Each merchant's rates, in the order of CHANNELS. */
-async function ratesOf(db: Tx, merchantIds: number[]): Promise<Map<number, { channel: Channel; rate: number }[]>> {
+export async function ratesOf(
+  db: Tx,
+  merchantIds: number[],
+): Promise<Map<number, { channel: Channel; rate: number }[]>> {
   const found = new Map<number, { channel: Channel; rate: number }[]>();
   if (merchantIds.length === 0) return found;
   const rows = await db
@@ -47,7 +51,7 @@ async function ratesOf(db: Tx, merchantIds: number[]): Promise<Map<number, { cha
   return found;
 }
 
-const listItem = (m: Row, channels: Channel[]): MerchantListItem => ({
+export const listItem = (m: Row, channels: Channel[]): MerchantListItem => ({
   mchNo: m.mchNo,
   name: m.name,
   shortName: m.shortName,
@@ -117,6 +121,11 @@ export async function merchantDetail(db: Tx, actor: Actor, mchNo: string): Promi
     .from(merchants)
     .where(and(eq(merchants.mchNo, mchNo), eq(merchants.companyId, companyId), inScope(merchants.id, merchantIds)));
   if (!m) throw notFound(MERCHANT.notFound);
+  return detailOf(db, m);
+}
+
+/** A merchant's detail (the portal's and the console's): rates, masked account, status history. */
+export async function detailOf(db: Tx, m: Row): Promise<MerchantDetail> {
   const rates = (await ratesOf(db, [m.id])).get(m.id) ?? [];
   const history = await db
     .select()

@@ -8,10 +8,36 @@ import { MERCHANT } from './merchant.messages.ts';
 import { lockMerchant, setMerchantStatus } from './merchant.service.ts';
 import { merchants } from './merchant.tables.ts';
 
+export type MerchantAction = 'freeze' | 'unfreeze' | 'close';
+
 /**
- * Freeze (ACTIVE -> FROZEN) or unfreeze (FROZEN -> ACTIVE) a merchant of the actor's organisation (merchant:edit),
- * with the history entry and the audit entry in one transaction. CLOSED is final.
+ * Move a locked merchant: freeze (ACTIVE -> FROZEN), unfreeze (FROZEN -> ACTIVE) or close (ACTIVE or FROZEN ->
+ * CLOSED, the console's only), with the history entry (its reason is what the merchant's members see) and the
+ * audit entry, in the caller's transaction. CLOSED is final.
  */
+export async function changeLockedMerchant(
+  tx: Tx,
+  actor: Actor,
+  merchant: { id: number; companyId: number; status: MerchantStatus; name: string },
+  input: { mchNo: string; reason?: string | undefined },
+  action: MerchantAction,
+): Promise<MerchantStatus> {
+  if (merchant.status === 'CLOSED') throw conflict(MERCHANT.closedIsFinal);
+  if (action === 'freeze' && merchant.status === 'FROZEN') throw conflict(MERCHANT.alreadyFrozen);
+  if (action === 'unfreeze' && merchant.status !== 'FROZEN') throw conflict(MERCHANT.notFrozen);
+  const to: MerchantStatus = action === 'freeze' ? 'FROZEN' : action === 'close' ? 'CLOSED' : 'ACTIVE';
+  await setMerchantStatus(tx, actor, merchant, to, input.reason ?? null);
+  await recordAudit(tx, actor, {
+    action: `merchant.${action}`,
+    companyId: merchant.companyId,
+    targetType: 'merchant',
+    targetId: input.mchNo,
+    detail: { from: merchant.status, to, reason: input.reason ?? null, name: merchant.name },
+  });
+  return to;
+}
+
+/** A member freezes or unfreezes a merchant of the organisation (merchant:edit). */
 async function changeStatus(
   db: Db,
   actor: Actor,
@@ -22,18 +48,7 @@ async function changeStatus(
   return db.transaction(async (tx) => {
     const merchant = await lockMerchant(tx, companyId, input.mchNo, merchantIds);
     if (!merchant) throw notFound(MERCHANT.notFound);
-    if (merchant.status === 'CLOSED') throw conflict(MERCHANT.closedIsFinal);
-    if (action === 'freeze' && merchant.status === 'FROZEN') throw conflict(MERCHANT.alreadyFrozen);
-    if (action === 'unfreeze' && merchant.status !== 'FROZEN') throw conflict(MERCHANT.notFrozen);
-    const to: MerchantStatus = action === 'freeze' ? 'FROZEN' : 'ACTIVE';
-    await setMerchantStatus(tx, actor, merchant, to, input.reason ?? null);
-    await recordAudit(tx, actor, {
-      action: `merchant.${action}`,
-      targetType: 'merchant',
-      targetId: input.mchNo,
-      detail: { from: merchant.status, to, reason: input.reason ?? null, name: merchant.name },
-    });
-    return to;
+    return changeLockedMerchant(tx, actor, merchant, input, action);
   });
 }
 

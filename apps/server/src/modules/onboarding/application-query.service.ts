@@ -90,13 +90,22 @@ async function findApplication(db: Tx, companyId: number, applyNo: string): Prom
 export async function applicationDetail(db: Tx, actor: Actor, applyNo: string): Promise<ApplicationDetail> {
   const { companyId } = requireMember(actor);
   const row = await findApplication(db, companyId, applyNo);
-  return { ...listItem(row, await personNames(db, [row.createdBy])), application: row.draft };
+  return {
+    ...listItem(row, await personNames(db, [row.createdBy])),
+    application: row.draft,
+    rejectFields: row.status === 'REJECTED' ? row.rejectFields : null,
+  };
 }
 
-/** `GET /inco/progress`: the timeline, oldest first. */
-export async function applicationProgress(db: Tx, actor: Actor, applyNo: string): Promise<ApplicationProgress> {
-  const { companyId } = requireMember(actor);
-  const row = await findApplication(db, companyId, applyNo);
+/**
+ * An application's timeline, oldest first: the merchant's /audit-progress and the console's history. Only the
+ * console names the operator who acted (the merchant sees the platform's decision, not who made it).
+ */
+export async function applicationTimeline(
+  db: Tx,
+  row: ApplicationRow,
+  opts: { operatorNames: boolean },
+): Promise<ApplicationProgress['events']> {
   const events = await db
     .select()
     .from(applicationEvents)
@@ -106,18 +115,28 @@ export async function applicationProgress(db: Tx, actor: Actor, applyNo: string)
     db,
     events.map((e) => e.userId),
   );
+  return events.map((e) => ({
+    event: e.event as ApplicationProgress['events'][number]['event'],
+    at: e.at.toISOString(),
+    actor: e.actorKind as ApplicationProgress['events'][number]['actor'],
+    by:
+      e.actorKind === 'MEMBER' ? nameOf(e.userId) : e.actorKind === 'OPERATOR' && opts.operatorNames ? e.byName : null,
+    reason: e.reason,
+    fields: e.fields ?? null,
+  }));
+}
+
+/** `GET /inco/progress`: the timeline, oldest first. */
+export async function applicationProgress(db: Tx, actor: Actor, applyNo: string): Promise<ApplicationProgress> {
+  const { companyId } = requireMember(actor);
+  const row = await findApplication(db, companyId, applyNo);
   return {
     applyNo: row.applyNo,
     status: row.status as ApplicationProgress['status'],
     name: row.subjectName,
     mchNo: row.mchNo,
-    events: events.map((e) => ({
-      event: e.event as ApplicationProgress['events'][number]['event'],
-      at: e.at.toISOString(),
-      actor: e.actorKind as ApplicationProgress['events'][number]['actor'],
-      by: e.actorKind === 'MEMBER' ? nameOf(e.userId) : null,
-      reason: e.reason,
-    })),
+    events: await applicationTimeline(db, row, { operatorNames: false }),
+    rejectFields: row.status === 'REJECTED' ? row.rejectFields : null,
   };
 }
 

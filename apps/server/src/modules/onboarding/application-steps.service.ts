@@ -7,6 +7,7 @@ import {
   type ApplicationDraft,
   type ApplicationEvent,
   type APPLICATION_ACTORS,
+  type FieldReason,
 } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
@@ -28,7 +29,8 @@ export type ApplicationActor = (typeof APPLICATION_ACTORS)[number];
 export function actorKind(actor: Actor): ApplicationActor {
   if (actor.kind === 'user') return 'MEMBER';
   if (actor.kind === 'anonymous') return 'INVITEE';
-  return actor.system === 'ops' ? 'OPERATOR' : 'SYSTEM';
+  // The command line ('ops') and the console's operators ('ops:<username>').
+  return actor.system === 'ops' || actor.system?.startsWith('ops:') ? 'OPERATOR' : 'SYSTEM';
 }
 
 /** `A`, the time yyyyMMddHHmmss in Asia/Shanghai (UTC+8, no daylight saving) and 6 random digits. */
@@ -51,6 +53,7 @@ export async function recordEvent(
   event: ApplicationEvent,
   reason: string | null = null,
   at?: Date,
+  fields: FieldReason[] | null = null,
 ) {
   await tx.insert(applicationEvents).values({
     applicationId,
@@ -58,6 +61,8 @@ export async function recordEvent(
     actorKind: actorKind(actor),
     userId: actor.userId,
     reason,
+    fields,
+    byName: actor.operator?.name ?? null,
     ...(at && { at }),
   });
 }

@@ -4,6 +4,16 @@ import inviteeRoutes from './invitee.routes.ts';
 import onboardingRoutes from './onboarding.routes.ts';
 
 export { documentFileIdsInUse } from './application-query.service.ts';
+export {
+  applicationForReview,
+  applicationQueue,
+  applicationQueueAge,
+  assignApplication,
+  findApplicationByNo,
+  isDocumentOf,
+  type QueueFilter,
+} from './application-console.service.ts';
+export { sendUpload } from './upload.routes.ts';
 export { newApplyNo } from './application-steps.service.ts';
 export { importApplication, importInvitation } from './application-import.service.ts';
 export {

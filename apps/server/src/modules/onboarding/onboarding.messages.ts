@@ -31,6 +31,10 @@ const INVITE_ZH: Record<InviteStatus, string> = {
 
 /** Messages of onboarding applications and invitations. */
 export const ONBOARDING = {
+  rateOutOfBounds: (channel: string, min: number, max: number) =>
+    fieldText('rates', `${channel} must be from ${min} ‰ to ${max} ‰`, `${channel} 费率须在 ${min}‰ 至 ${max}‰ 之间`),
+  rateNotApplied: (channel: string) =>
+    fieldText('rates', `${channel} is not a channel of the application`, `${channel} 不是该申请所选的支付通道`),
   notFound: text('Application not found', '进件申请不存在'),
   wrongState: (action: keyof typeof NEEDS, status: ApplyStatus) =>
     fieldText(

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ApplicationDraft } from '@mchweb/contract';
+import type { ApplicationDraft, FieldReason } from '@mchweb/contract';
 import { companies } from '../company/company.tables.ts';
 import { users } from '../user/user.tables.ts';
 
@@ -28,6 +28,11 @@ export const applications = pgTable(
     subjectShortName: text('subject_short_name'),
     /** The reviewer's reason of the last rejection, while REJECTED. */
     rejectReason: text('reject_reason'),
+    /** The console's rejection: the reason per field, while REJECTED. */
+    rejectFields: jsonb('reject_fields').$type<FieldReason[]>(),
+    /** The operator who took it in the console's work queue (operators.id), and when. */
+    assignedTo: integer('assigned_to'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     /** The merchant its approval created. */
     mchNo: text('mch_no'),
     /** The member who started it; null for an invited merchant. */
@@ -61,6 +66,10 @@ export const applicationEvents = pgTable(
     actorKind: text('actor_kind').notNull(),
     userId: integer('user_id').references(() => users.id),
     reason: text('reason'),
+    /** A console rejection's reasons per field. */
+    fields: jsonb('fields').$type<FieldReason[]>(),
+    /** The operator's name (actor OPERATOR through the console). */
+    byName: text('by_name'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('application_events_application_idx').on(t.applicationId, t.id)],

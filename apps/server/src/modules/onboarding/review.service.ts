@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
-import { completeApplication, type ApplyStatus } from '@mchweb/contract';
+import {
+  completeApplication,
+  PROVIDER_RATE_BOUNDS,
+  type ApplyStatus,
+  type ChannelRate,
+  type FieldReason,
+} from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { BizError, conflict, invalid, notFound } from '../../errors.ts';
@@ -12,7 +18,27 @@ import { applications } from './onboarding.tables.ts';
 // The platform's review of applications: SUBMITTED -> AUDITING -> APPROVED | REJECTED. The operator's command
 // line (inco:approve, inco:reject) and the sandbox's review job call these with a system actor.
 
-export type Decision = { approve: true } | { approve: false; reason: string };
+/**
+ * A decision. The console's approval may set the rates (each a channel of the application, within the provider's
+ * bounds) and runs `then` in the same transaction once the merchant exists (its channel accounts); its rejection
+ * gives a reason per field, which the merchant sees with the reason.
+ */
+export type Decision =
+  | { approve: true; rates?: ChannelRate[]; then?: (tx: Tx, mchNo: string) => Promise<void> }
+  | { approve: false; reason: string; fields?: FieldReason[] };
+
+/** The approval's rates: the application's, or the reviewer's for its channels, within PROVIDER_RATE_BOUNDS. */
+function approvedRates(applied: ChannelRate[], chosen: ChannelRate[] | undefined): ChannelRate[] {
+  if (!chosen) return applied;
+  const byChannel = new Map(applied.map((r) => [r.channel, r.rate]));
+  for (const r of chosen) {
+    if (!byChannel.has(r.channel)) throw invalid(ONBOARDING.rateNotApplied(r.channel));
+    const { min, max } = PROVIDER_RATE_BOUNDS[r.channel];
+    if (r.rate < min || r.rate > max) throw invalid(ONBOARDING.rateOutOfBounds(r.channel, min, max));
+    byChannel.set(r.channel, r.rate);
+  }
+  return applied.map((r) => ({ channel: r.channel, rate: byChannel.get(r.channel)! }));
+}
 
 async function moveTo(tx: Tx, row: ApplicationRow, status: ApplyStatus, extra: Partial<ApplicationRow> = {}) {
   await tx
@@ -38,9 +64,10 @@ async function decideLocked(tx: Tx, actor: Actor, row: ApplicationRow, decision:
   if (row.status === 'SUBMITTED') await auditLocked(tx, actor, row);
   else if (row.status !== 'AUDITING') throw conflict(ONBOARDING.wrongState(action, row.status as ApplyStatus));
   if (!decision.approve) {
-    await moveTo(tx, row, 'REJECTED', { rejectReason: decision.reason });
-    await recordEvent(tx, actor, row.id, 'REJECTED', decision.reason);
-    await auditStep(tx, actor, row, 'reject', { reason: decision.reason });
+    const fields = decision.fields ?? null;
+    await moveTo(tx, row, 'REJECTED', { rejectReason: decision.reason, rejectFields: fields });
+    await recordEvent(tx, actor, row.id, 'REJECTED', decision.reason, undefined, fields);
+    await auditStep(tx, actor, row, 'reject', { reason: decision.reason, fields });
     return 'REJECTED';
   }
   // Checked at submission; checked again so a merchant is never made of an incomplete application.
@@ -59,9 +86,10 @@ async function decideLocked(tx: Tx, actor: Actor, row: ApplicationRow, decision:
     address: subject.address,
     servicePhone: subject.servicePhone,
     settlement,
-    rates,
+    rates: approvedRates(rates, decision.rates),
   });
-  await moveTo(tx, row, 'APPROVED', { mchNo });
+  await decision.then?.(tx, mchNo);
+  await moveTo(tx, row, 'APPROVED', { mchNo, rejectFields: null });
   await recordEvent(tx, actor, row.id, 'APPROVED');
   await auditStep(tx, actor, row, 'approve', { mchNo });
   return 'APPROVED';
@@ -73,15 +101,22 @@ async function lockForReview(tx: Tx, applyNo: string): Promise<ApplicationRow> {
   return row;
 }
 
-/** The operator's decision on one application (any organisation's). Answers the new status and the merchant. */
-export async function reviewApplication(db: Db, actor: Actor, applyNo: string, decision: Decision) {
+/**
+ * The operator's decision on one application (any organisation's). Answers the new status and the merchant.
+ * `record` runs in the same transaction with the row before and after (the console's audit of its operator).
+ */
+export async function reviewApplication(
+  db: Db,
+  actor: Actor,
+  applyNo: string,
+  decision: Decision,
+  record?: (tx: Tx, before: ApplicationRow, after: ApplicationRow) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const row = await lockForReview(tx, applyNo);
     const status = await decideLocked(tx, actor, row, decision);
-    const [after] = await tx
-      .select({ mchNo: applications.mchNo, companyId: applications.companyId })
-      .from(applications)
-      .where(eq(applications.id, row.id));
+    const [after] = await tx.select().from(applications).where(eq(applications.id, row.id));
+    await record?.(tx, row, after!);
     return { applyNo, status, mchNo: after!.mchNo, companyId: after!.companyId };
   });
 }

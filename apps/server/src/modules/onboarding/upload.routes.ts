@@ -57,8 +57,13 @@ async function readForm(request: FastifyRequest) {
  * Send a stored file: its stored content type, never sniffed, never kept by a shared cache. Images open in the
  * page (the wizard shows them); a PDF is downloaded rather than rendered on our origin.
  */
-async function sendFile(reply: FastifyReply, found: NonNullable<Awaited<ReturnType<typeof openUpload>>>) {
-  const inline = found.meta.contentType.startsWith('image/');
+/** An upload as the answer: images inline, other files (PDF) as attachments unless `inline` (the console's viewer). */
+export async function sendUpload(
+  reply: FastifyReply,
+  found: NonNullable<Awaited<ReturnType<typeof openUpload>>>,
+  opts: { inline?: boolean } = {},
+) {
+  const inline = opts.inline ?? found.meta.contentType.startsWith('image/');
   return reply
     .header('content-type', found.meta.contentType)
     .header('content-length', String(found.meta.size))
@@ -85,7 +90,7 @@ export const memberUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (a
       found?.stream.destroy();
       throw notFound(ONBOARDING.fileNotFound);
     }
-    return sendFile(reply, found);
+    return sendUpload(reply, found);
   });
 };
 
@@ -111,6 +116,6 @@ export const inviteeUploadRoutes: FastifyPluginAsyncZod<ModuleContext> = async (
       found?.stream.destroy();
       throw notFound(ONBOARDING.fileNotFound);
     }
-    return sendFile(reply, found);
+    return sendUpload(reply, found);
   });
 };

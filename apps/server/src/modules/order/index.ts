@@ -18,6 +18,7 @@ export { refundsWaitingSince } from './order-jobs.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
+export { platformDays, type PlatformDayLine } from './order-console.service.ts';
 
 export const module: AppModule = {
   name: 'order',

@@ -7,6 +7,12 @@ import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
 export { billRowsSheet } from './settlement-export.ts';
+export {
+  findSettlement,
+  rerunFailedSettlement,
+  settlementDays,
+  settlementsForOps,
+} from './settlement-console.service.ts';
 
 export const module: AppModule = {
   name: 'settlement',

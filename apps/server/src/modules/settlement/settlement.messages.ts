@@ -13,6 +13,7 @@ export const SETTLEMENT = {
   ),
   dayNotOver: text('That day is not over yet in the business time zone', '该日尚未结束（按业务时区）'),
   notFound: text('Settlement not found', '结算记录不存在'),
+  notFailed: text('Only a FAILED settlement can be run again', '只有结算失败的记录可以重新结算'),
   merchantNotFound: text('Merchant not found', '商户不存在'),
   badRange: fieldText('to', 'must not be before the start of the range', '结束日期不能早于开始日期'),
 } as const satisfies Record<string, unknown>;

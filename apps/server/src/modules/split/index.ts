@@ -3,6 +3,7 @@
 import type { AppModule } from '../../module.ts';
 import { splitRoutes } from './split.routes.ts';
 
+export { assignSplit, splitForOps, splitQueue, splitQueueAge, type SplitQueueFilter } from './split-console.service.ts';
 export { listSplitsForOps, reviewSplit, splitOfDay, submittedBefore } from './split.service.ts';
 export { importSplits, type ImportedSplit } from './split-import.service.ts';
 export type { SplitReceiver } from './split.tables.ts';

@@ -17,7 +17,10 @@ type ReceiverInput =
   | { type: 'MERCHANT'; mchNo: string; ratio: number }
   | { type: 'EXTERNAL'; name: string; accountNo: string; bankName: string; ratio: number };
 
-async function view(db: Tx, rows: Row[]): Promise<(r: Row) => SplitItem> {
+export type SplitRow = Row;
+
+/** How the portal and the console show applications. */
+export async function view(db: Tx, rows: Row[]): Promise<(r: Row) => SplitItem> {
   const ids = rows.flatMap((r) => [r.merchantId, ...r.receivers.flatMap((x) => (x.merchantId ? [x.merchantId] : []))]);
   const names = await merchantNamesOf(db, ids);
   return (r) => ({
@@ -165,6 +168,7 @@ export async function reviewSplit(
   decision: { approve: true } | { approve: false; reason: string },
   tz: string,
   now = new Date(),
+  record?: (tx: Tx, before: Row, after: Row) => Promise<void>,
 ): Promise<Row> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(splitApplications).where(eq(splitApplications.applyNo, applyNo)).for('update');
@@ -186,6 +190,7 @@ export async function reviewSplit(
       targetId: applyNo,
       detail: decision.approve ? { effectiveFrom: done!.effectiveFrom } : { reason: decision.reason },
     });
+    await record?.(tx, row, done!);
     return done!;
   });
 }

@@ -37,6 +37,9 @@ export const splitApplications = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The operator who took it in the console's work queue (operators.id), and when. */
+    assignedTo: integer('assigned_to'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
   },
   (t) => [
     index('split_applications_company_idx').on(t.companyId, t.id.desc()),

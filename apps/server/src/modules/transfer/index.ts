@@ -5,6 +5,7 @@ import transferRoutes from './transfer.routes.ts';
 
 export { createTransfer, dueTransfers, finishTransfer } from './transfer.service.ts';
 export { transferProblems } from './transfer-reconcile.ts';
+export { payoutsInFlight } from './transfer-console.service.ts';
 import { transferReconcileCheck } from './transfer-reconcile.ts';
 export { importPayee, importTransfer } from './transfer-import.service.ts';
 

@@ -296,6 +296,7 @@ export const enUS: typeof zhCN = {
     rejected: 'Rejected',
     correct: 'Correct and resubmit',
     viewApplication: 'View the application',
+    fieldsTitle: 'To correct',
   },
   manage: {
     intro: 'Every invitation the organisation has made: who used it, when it expires; revoke one no longer needed.',

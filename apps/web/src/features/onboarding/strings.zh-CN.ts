@@ -281,6 +281,7 @@ export const zhCN = {
     rejected: '审核驳回',
     correct: '修改并重新提交',
     viewApplication: '查看申请资料',
+    fieldsTitle: '需要修改的内容',
   },
   manage: {
     intro: '本机构生成的全部进件邀请：谁用过、何时过期；不再需要的邀请可以撤销。',

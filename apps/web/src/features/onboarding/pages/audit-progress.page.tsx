@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, List, Skeleton, Space, Spin, Timeline } fro
 import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationEvent, ApplicationProgressEvent } from '@mchweb/contract';
+import type { ApplicationEvent, ApplicationProgressEvent, FieldReason } from '@mchweb/contract';
 import { LoadError } from '@/components/load-error';
 import { Permission } from '@/components/permission';
 import { useApplicationList } from '../api/application-list';
@@ -17,6 +17,40 @@ const ICON: Partial<Record<ApplicationEvent, React.ReactNode>> = {
   APPROVED: <CheckCircleOutlined />,
   REJECTED: <CloseCircleOutlined />,
 };
+
+/** A rejected field's name as the wizard shows it: its step, then the field or document (`subject.name`). */
+function useFieldLabel() {
+  const { t } = useTranslation(NS);
+  return (field: string) => {
+    const [step, key] = field.split('.') as [string, string | undefined];
+    const section = t(`step.${step}`);
+    if (!key) return section;
+    const name =
+      step === 'documents'
+        ? t(`doc.${key}`, { defaultValue: key })
+        : step === 'rates'
+          ? key
+          : t(`field.${step === 'legalPerson' && key === 'name' ? 'personName' : key}`, { defaultValue: key });
+    return `${section} · ${name}`;
+  };
+}
+
+/** The reason the server writes when the reviewer gave fields and no note (shown as the list instead). */
+const fieldsLine = (fields: FieldReason[]) => fields.map((f) => `${f.field}: ${f.reason}`).join('; ');
+
+/** The reviewer's reason per field of a rejection (the operator console's), as a list. */
+function FieldReasons({ fields }: { fields: FieldReason[] }) {
+  const label = useFieldLabel();
+  return (
+    <ul className="onboarding-field-reasons" data-testid="reject-fields">
+      {fields.map((f) => (
+        <li key={f.field} data-field={f.field}>
+          <strong>{label(f.field)}</strong>: {f.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Without `?applyNo=`: the latest applications to choose from. */
 function Choose() {
@@ -52,6 +86,7 @@ export default function AuditProgressPage() {
 
   const who = (e: ApplicationProgressEvent) => (e.actor === 'MEMBER' && e.by ? e.by : t(`actor.${e.actor}`));
   const pending = data?.status === 'SUBMITTED' || data?.status === 'AUDITING';
+  const rejection = data?.events.findLast((e) => e.event === 'REJECTED');
   const items = (data?.events ?? []).map((e, i) => ({
     key: `${e.event}-${i}`,
     color: COLOR[e.event] ?? 'blue',
@@ -62,7 +97,10 @@ export default function AuditProgressPage() {
         <div className="onboarding-muted">
           {businessTime(e.at)} · {who(e)}
         </div>
-        {e.reason && <div className="onboarding-reason">{e.reason}</div>}
+        {e.reason && !(e.fields?.length && e.reason === fieldsLine(e.fields)) && (
+          <div className="onboarding-reason">{e.reason}</div>
+        )}
+        {e.fields?.length ? <FieldReasons fields={e.fields} /> : null}
       </div>
     ),
   }));
@@ -129,9 +167,16 @@ export default function AuditProgressPage() {
               title={t('progress.rejected')}
               description={
                 <>
-                  <p className="onboarding-reason-text">
-                    {data.events.findLast((e) => e.event === 'REJECTED')?.reason}
-                  </p>
+                  {rejection?.reason &&
+                    !(data.rejectFields?.length && rejection.reason === fieldsLine(data.rejectFields)) && (
+                      <p className="onboarding-reason-text">{rejection.reason}</p>
+                    )}
+                  {data.rejectFields?.length ? (
+                    <>
+                      <p className="onboarding-reason-text">{t('progress.fieldsTitle')}</p>
+                      <FieldReasons fields={data.rejectFields} />
+                    </>
+                  ) : null}
                   <Permission codes={['onboarding:edit']}>
                     <Link to={`/new-incomming?applyNo=${data.applyNo}`} data-testid="progress-correct">
                       <Button type="primary" danger>
