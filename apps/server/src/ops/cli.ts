@@ -7,6 +7,7 @@ import { OpsError } from '../ops-error.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
+import { MERCHANT_COMMANDS } from './merchant.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
 import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
 import { SPLIT_COMMANDS } from './split.commands.ts';
@@ -38,6 +39,7 @@ export const COMMANDS: Record<string, Command> = {
   'company:close': statusCommand('close', 'close an organisation for good (answers 8091033; cannot be undone)'),
   ...USER_COMMANDS,
   ...ONBOARDING_COMMANDS,
+  ...MERCHANT_COMMANDS,
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
   ...SPLIT_COMMANDS,

@@ -12,6 +12,12 @@ export {
   setMerchantStatus,
   type NewMerchant,
 } from './merchant.service.ts';
+export {
+  channelMerchantOf,
+  getChannelAccounts,
+  setChannelAccounts,
+  type ChannelAccounts,
+} from './merchant-channel-accounts.service.ts';
 export { merchantOfRows } from './merchant-export.ts';
 export { assertMerchantCanTakePayments } from './merchant-status.service.ts';
 export {

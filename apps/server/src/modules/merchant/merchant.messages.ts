@@ -20,4 +20,23 @@ export const MERCHANT = {
     'the merchant is closed and cannot take payments',
     '该商户已关闭，不能收款',
   ),
+  badWechatSubMchid: fieldText(
+    'wechatSubMchid',
+    'a WeChat Pay sub-merchant id (sub_mchid) is 10 digits',
+    '微信支付特约商户号（sub_mchid）应为 10 位数字',
+  ),
+  badAlipaySmid: fieldText(
+    'alipaySmid',
+    'an Alipay sub-merchant id (smid) is 16 digits starting with 2088',
+    '支付宝二级商户号（smid）应为 2088 开头的 16 位数字',
+  ),
+  badAlipayAppAuthToken: fieldText(
+    'alipayAppAuthToken',
+    'the Alipay app_auth_token must be a non-empty token without spaces (at most 128 characters)',
+    '支付宝 app_auth_token 不能为空，不能含空格，最长 128 个字符',
+  ),
+  noChannelAccount: text(
+    'This merchant is not connected to the payment channel yet, so it cannot take payments here. The service provider is setting it up.',
+    '该商户尚未开通此支付渠道，暂时无法在此收款。服务商正在为其开通。',
+  ),
 } as const satisfies Record<string, unknown>;

@@ -81,3 +81,18 @@ export const merchantStatusChanges = pgTable(
   },
   (t) => [index('merchant_status_changes_merchant_idx').on(t.merchantId, t.id)],
 );
+
+/**
+ * A merchant's ids at the real channels, set by the platform's operator once the channel has made the merchant
+ * its sub-merchant: WeChat Pay's `sub_mchid` (partner mode), Alipay's `smid` or the `app_auth_token` the merchant
+ * granted. A merchant without the id of a channel cannot take that channel's payments in production.
+ */
+export const merchantChannelAccounts = pgTable('merchant_channel_accounts', {
+  merchantNo: text('merchant_no')
+    .primaryKey()
+    .references(() => merchants.mchNo),
+  wechatSubMchid: text('wechat_sub_mchid'),
+  alipaySmid: text('alipay_smid'),
+  alipayAppAuthToken: text('alipay_app_auth_token'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
