@@ -34,3 +34,4 @@ export * from './company/endpoints.ts';
 export * from './onboarding/endpoints.ts';
 export * from './order/endpoints.ts';
 export * from './sandbox/endpoints.ts';
+export * from './wechatpay/endpoints.ts';
