@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UNCONNECTED, type Channels } from './channels.ts';
+import { loggedChannels, UNCONNECTED, withPaymentAdapter, type Channels } from './channels.ts';
 import type { Config } from './config.ts';
 import { checkBusinessTimeZone } from './db/business-time-zone.ts';
 import type { Database } from './db/client.ts';
@@ -28,6 +28,7 @@ import webPlugin from './plugins/web.ts';
 import xsrfPlugin from './plugins/xsrf.ts';
 import { createSmsSender, sandbox, sandboxOff, SANDBOX_CHANNELS } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
+import { wechatPay } from './wechatpay/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -113,14 +114,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The sandbox wing (sandbox/): its simulated channels, reviewer, SMS outbox and their jobs, on a sandbox server
   // only. Elsewhere no payment or payout channel is connected yet (the real adapters come with their issue).
-  const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff];
+  // WeChat Pay (wechatpay/) serves channel WECHAT when WECHATPAY_* is set, in the sandbox too (the tests' fake
+  // gateway); its notice and OAuth paths exist on every server. Every channel call is logged (channels.ts).
+  const wechat = wechatPay(config.wechatPay);
+  const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff, wechat.module];
+  const baseChannels = opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED);
   const context: ModuleContext = {
     config,
     // The outbox sender is the only SMS adapter so far, in production too (it logs, without the code outside the
     // sandbox; no gateway is connected).
     smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
-    channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
+    channels: loggedChannels(
+      wechat.adapter ? withPaymentAdapter(baseChannels, 'WECHAT', wechat.adapter) : baseChannels,
+      app.log,
+    ),
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };

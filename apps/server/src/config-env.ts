@@ -116,6 +116,17 @@ const settleAt = z.preprocess(
     .optional(),
 );
 
+/** A text that must match `re` (a malformed id stops the start naming it). */
+const shaped = (re: RegExp, message: string) => z.preprocess(blank, z.string().regex(re, message).optional());
+
+const httpUrl = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://host')
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blank,
@@ -170,6 +181,21 @@ export const envSchema = z.object({
   MCHWEB_TRANSFER_DAILY_LIMIT_FEN: whole(1),
   MCHWEB_SANDBOX_PAYOUT: oneOf(SANDBOX_REFUND_MODES),
   MCHWEB_SANDBOX_PAYOUT_DELAY_MS: whole(0),
+  // WeChat Pay API v3 as a service provider (partner mode): all or none (config.ts and wechatpay/wechatpay-config.ts).
+  WECHATPAY_SP_MCHID: shaped(/^\d{10}$/, "must be the service provider's merchant id (10 digits)"),
+  WECHATPAY_SP_APPID: shaped(/^wx[0-9a-f]{16}$/, "must be the service provider's AppID (wx and 16 hex digits)"),
+  WECHATPAY_SP_APPSECRET: shaped(/^[0-9a-f]{32}$/i, 'must be the AppSecret of WECHATPAY_SP_APPID (32 hex digits)'),
+  WECHATPAY_CERT_SERIAL: shaped(
+    /^[0-9A-F]{8,40}$/i,
+    "must be the merchant API certificate's serial number (hex digits, e.g. 40 of them)",
+  ),
+  WECHATPAY_PRIVATE_KEY_FILE: text,
+  WECHATPAY_APIV3_KEY: shaped(/^[\x21-\x7e]{32}$/, 'must be the 32-character APIv3 key set in the merchant platform'),
+  WECHATPAY_PUBLIC_KEY_ID: shaped(/^PUB_KEY_ID_\w+$/, "must be the WeChat Pay public key's id (PUB_KEY_ID_...)"),
+  WECHATPAY_PUBLIC_KEY_FILE: text,
+  WECHATPAY_BASE_URL: httpUrl,
+  WECHATPAY_OAUTH_BASE_URL: httpUrl,
+  WECHATPAY_SNS_BASE_URL: httpUrl,
   METRICS_PORT: whole(1, 65_535),
   METRICS_HOST: text,
   METRICS_TOKEN: z.preprocess(
@@ -192,6 +218,8 @@ const SECRET = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_SP_APPSECRET',
 ]);
 
 /** The settings, or the list of what is wrong with them, each line naming its variable. */

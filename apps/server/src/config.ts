@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIME_ZONE } from '@mchweb/contract/time-zone';
+import { wechatPayConfig, type WechatPayConfig } from './wechatpay/wechatpay-config.ts';
 import { readEnv, type AutoReview, type EnvSettings, type Environment, type SandboxRefund } from './config-env.ts';
 
 export {
@@ -140,6 +141,11 @@ export interface Config {
   /** The sandbox payout channel (MCHWEB_SANDBOX_PAYOUT): like MCHWEB_SANDBOX_REFUND, for transfers. */
   sandboxPayout: SandboxRefund;
   sandboxPayoutDelayMs: number;
+  /**
+   * WeChat Pay API v3 as a service provider (WECHATPAY_*, all or none): when set, channel WECHAT is served by its
+   * adapter (wechatpay/), in the sandbox too; else as before (the sandbox's channel, or none in production).
+   */
+  wechatPay: WechatPayConfig | null;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -237,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `MCHWEB_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above MCHWEB_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
     );
   problems.push(...clusterProblems(e));
+  const wechatPay = wechatPayConfig(e, REPO_ROOT, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Demo data, API docs and the sandbox are for development and tests; staging asks for each, production for none.
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost,
     metricsToken: e.METRICS_TOKEN ?? null,
+    wechatPay,
     settleAt: e.MCHWEB_SETTLE_AT === undefined ? (name === 'test' ? null : '02:00') : e.MCHWEB_SETTLE_AT,
     ...overrides,
   };

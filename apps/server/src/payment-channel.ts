@@ -1,4 +1,6 @@
-import type { Channel } from '@mchweb/contract';
+import type { Channel, ChannelAvailability } from '@mchweb/contract';
+
+export type { ChannelAvailability };
 
 /**
  * The payment channels' port (WeChat Pay, Alipay, UnionPay): what the order module asks of a channel and what it
@@ -9,25 +11,57 @@ import type { Channel } from '@mchweb/contract';
  * module applies each only to a payment or refund still waiting for it.
  */
 export interface PaymentChannel {
+  /**
+   * Whether this merchant can take payments through this adapter (absent: always LIVE): LIVE (a real channel),
+   * SANDBOX (simulated, no money moves), NOT_CONNECTED (no channel here), NO_SUB_MERCHANT (the merchant has no
+   * sub-merchant id at the channel yet). The payer's page shows why not, and the cashier refuses an order that
+   * cannot be paid.
+   */
+  availability?(merchant: ChannelMerchant): ChannelAvailability;
   /** Ask the channel for a payment of a new PENDING order; answers what the payer's phone needs to pay. */
   createPayment(payment: ChannelPayment): Promise<{ payerAction: Record<string, string> }>;
   /** The payment's result as the channel knows it now, or null while the payer has not paid. */
-  queryPayment(orderNo: string): Promise<PaymentOutcome | null>;
-  /** Close an unpaid payment (our order closed): the payer can no longer pay it. */
-  closePayment(orderNo: string): Promise<void>;
+  queryPayment(orderNo: string, merchant: ChannelMerchant): Promise<PaymentOutcome | null>;
+  /**
+   * Close an unpaid payment (our order is closing): the payer can no longer pay it. The close job then queries it:
+   * a payment made just before is marked paid instead of closed.
+   */
+  closePayment(orderNo: string, merchant: ChannelMerchant): Promise<void>;
   /** Ask for a refund; its result comes later (a notice or `queryRefund`). */
   refund(refund: ChannelRefund): Promise<void>;
   /** The refund's result as the channel knows it now, or null while it is still processing. */
-  queryRefund(refundNo: string): Promise<RefundOutcome | null>;
+  queryRefund(refundNo: string, merchant: ChannelMerchant): Promise<RefundOutcome | null>;
   /** Verify a notice's signature (refused: throws) and read it. */
   parseNotice(notice: ChannelNoticeRequest): Promise<ChannelNotice>;
   /** The channel's statement of a day (YYYY-MM-DD, the channel's day), for reconciliation. */
   fetchStatement(day: string): Promise<StatementLine[]>;
 }
 
+/**
+ * The merchant a call is for, with its ids at the real channels (the merchant module's ChannelAccounts): a real
+ * adapter sends its channel's one as the service provider's sub-merchant (WeChat Pay's sub_mchid, Alipay's smid
+ * or app_auth_token); the sandbox needs none.
+ */
+export interface ChannelMerchant {
+  mchNo: string;
+  wechatSubMchid: string | null;
+  alipaySmid: string | null;
+  alipayAppAuthToken: string | null;
+}
+
+/**
+ * Who pays and where (absent: a QR code the payer scans with the channel's app, WeChat Pay's Native order).
+ * `wechatOpenid`: the payer is inside WeChat and we know their openid under our sp_appid (snsapi_base): a JSAPI order.
+ */
+export interface ChannelPayer {
+  wechatOpenid?: string;
+}
+
 export interface ChannelPayment {
   orderNo: string;
   channel: Channel;
+  merchant: ChannelMerchant;
+  payer?: ChannelPayer;
   amountFen: number;
   /** What the payer sees on the channel's page (the code's label or the merchant's name). */
   description: string;
@@ -37,6 +71,7 @@ export interface ChannelPayment {
 
 export interface ChannelRefund {
   orderNo: string;
+  merchant: ChannelMerchant;
   refundNo: string;
   amountFen: number;
   /** The order's whole amount (channels ask for it beside the refund's). */

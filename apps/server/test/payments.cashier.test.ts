@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashierCode, CashierOrder } from '@mchweb/contract';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { purseBalances } from '../src/modules/ledger/index.ts';
 import { closeExpiredOrders } from '../src/modules/order/index.ts';
+import { SANDBOX_CHANNELS } from '../src/sandbox/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, newKey, notify, pay } from './payment-fixtures.ts';
 
@@ -29,7 +31,13 @@ describe('the cashier', () => {
     const res = await codeView(code);
     expect(res.body).toMatchObject({
       code: 200,
-      data: { codeNo: code, fixedAmountFen: null, label: '1号收银台', channels: ['WECHAT', 'ALIPAY', 'UNIONPAY'] },
+      data: {
+        codeNo: code,
+        fixedAmountFen: null,
+        label: '1号收银台',
+        channels: ['WECHAT', 'ALIPAY', 'UNIONPAY'],
+        availability: { WECHAT: 'SANDBOX', ALIPAY: 'SANDBOX', UNIONPAY: 'SANDBOX' },
+      },
     });
     expect(res.body.data.mchName).toBeTruthy();
   });
@@ -111,13 +119,22 @@ describe('the cashier', () => {
     expect((await payer.get(`/api/pay/order/P20260101000000000000`)).body.code).toBe(404);
   });
 
-  it('closes orders left PENDING for 15 minutes; a notice after that changes nothing', async () => {
+  it('closes orders left PENDING for 15 minutes; a payment notice after that is refunded in full automatically', async () => {
     const order = await pay(payer, code, 800);
     const settings = { tz: t.config.timezone };
-    expect(await closeExpiredOrders(t.database.db, settings, new Date(Date.now() + 14 * 60_000))).toBe(0);
-    expect(await closeExpiredOrders(t.database.db, settings, new Date(Date.now() + 16 * 60_000))).toBeGreaterThan(0);
+    const close = (minutes: number) =>
+      closeExpiredOrders(t.database.db, settings, SANDBOX_CHANNELS, new Date(Date.now() + minutes * 60_000));
+    expect(await close(14)).toBe(0);
+    expect(await close(16)).toBeGreaterThan(0);
     expect((await payer.get<CashierOrder>(`/api/pay/order/${order.orderNo}`)).body.data.status).toBe('CLOSED');
-    expect((await notify(payer, order.orderNo, 'SUCCESS')).body.data.status).toBe('CLOSED');
+    // The payer's money arrived after all: captured, then refunded at once (the channel is asked for it).
+    expect((await notify(payer, order.orderNo, 'SUCCESS')).body.data.status).toBe('SUCCESS');
+    const refunds = (await t.database.db.execute(
+      sql`select r.status, r.amount_fen from refunds r join orders o on o.id = r.order_id where o.order_no = ${order.orderNo}`,
+    )) as unknown as { rows: { status: string; amount_fen: number | string }[] };
+    expect(refunds.rows.map((r) => [r.status, Number(r.amount_fen)])).toEqual([['PROCESSING', 800]]);
+    // A FAILED or repeated notice after that changes nothing.
+    expect((await notify(payer, order.orderNo, 'SUCCESS')).body.data.status).toBe('SUCCESS');
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 

@@ -68,6 +68,7 @@ describe('the channel ports (payment-channel.ts, payout-channel.ts)', () => {
     expect(asked.refunds).toEqual([
       {
         orderNo,
+        merchant: { mchNo: 'M100000001', wechatSubMchid: null, alipaySmid: null, alipayAppAuthToken: null },
         refundNo: first.body.data.refundNo,
         amountFen: 500,
         totalFen: 2000,

@@ -6,6 +6,7 @@ import { checkLedger, manualAdjustment, payoutRequested } from '../src/modules/l
 import { text } from '../src/i18n/text.ts';
 import { reviewSplit } from '../src/modules/split/index.ts';
 import { closeExpiredOrders } from '../src/modules/order/index.ts';
+import { SANDBOX_CHANNELS } from '../src/sandbox/index.ts';
 import { runSettlement } from '../src/modules/settlement/index.ts';
 import { payeeAccounts } from '../src/modules/transfer/transfer.tables.ts';
 import { systemActor } from '../src/actor.ts';
@@ -161,7 +162,12 @@ async function run(actions: Action[]) {
     } else if (a.t === 'notify' && orders.length) {
       await notify(payer, orders[a.i % orders.length]!.orderNo, a.result);
     } else if (a.t === 'close') {
-      await closeExpiredOrders(t.database.db, { tz: t.config.timezone }, new Date(Date.now() + a.minutes * 60_000));
+      await closeExpiredOrders(
+        t.database.db,
+        { tz: t.config.timezone },
+        SANDBOX_CHANNELS,
+        new Date(Date.now() + a.minutes * 60_000),
+      );
     } else if (a.t === 'refund' && orders.length) {
       const o = orders[a.i % orders.length]!;
       const amountFen = Math.max(1, Math.round(o.amountFen * a.share));

@@ -37,3 +37,4 @@ export * from './onboarding/endpoints.ts';
 export * from './order/endpoints.ts';
 export * from './sandbox/endpoints.ts';
 export * from './ops/endpoints.ts';
+export * from './wechatpay/endpoints.ts';

@@ -107,6 +107,8 @@ async function xsrfPlugin(app: FastifyInstance) {
       setCookie(reply, issue(sessionToken));
     }
     if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A payment channel's server-to-server notice carries no cookie: it is proven by the channel's signature.
+    if (request.url.startsWith(CHANNEL_NOTICES)) return;
     const header = request.headers[XSRF_HEADER];
     const echoed =
       valid &&
@@ -116,5 +118,8 @@ async function xsrfPlugin(app: FastifyInstance) {
     if (!echoed) return sendEnvelope(reply, Code.FORBIDDEN, M.xsrf);
   });
 }
+
+/** The real channels' notices (`/api/pay/notify/wechat`, `/api/pay/notify/alipay`). */
+const CHANNEL_NOTICES = '/api/pay/notify/';
 
 export default fp(xsrfPlugin, { name: 'xsrf', dependencies: ['@fastify/cookie', 'envelope', 'database'] });

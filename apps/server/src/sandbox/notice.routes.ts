@@ -16,7 +16,7 @@ import { SANDBOX } from './sandbox.messages.ts';
  */
 export const noticeRoutes =
   (on: boolean): FastifyPluginAsyncZod<ModuleContext> =>
-  async (app, { config }) => {
+  async (app, { config, channels }) => {
     const settings = { tz: config.timezone };
     const sandboxOnly = (off: typeof SANDBOX.paymentsOff) => {
       if (!on) throw forbidden(off);
@@ -24,7 +24,7 @@ export const noticeRoutes =
     route(app, ep.notify, async (request) => {
       sandboxOnly(SANDBOX.paymentsOff);
       const notice = await sandboxPayment.parseNotice({ headers: request.headers, body: request.body });
-      if (notice.kind === 'payment') await applyPaymentNotice(app.db, notice.payment, settings);
+      if (notice.kind === 'payment') await applyPaymentNotice(app.db, notice.payment, settings, channels);
       return ok(await orderForPayer(app.db, request.body.orderNo));
     });
     route(app, ep.refundNotify, async (request) => {

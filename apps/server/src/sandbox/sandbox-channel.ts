@@ -11,6 +11,7 @@ import type { PayoutChannel } from '../payout-channel.ts';
  * carry no signature; their bodies are the contract's sandbox notices.
  */
 export const sandboxPayment: PaymentChannel = {
+  availability: () => 'SANDBOX',
   createPayment: async () => ({ payerAction: {} }),
   queryPayment: async () => null,
   closePayment: async () => undefined,

@@ -43,6 +43,9 @@ export const orderNo = z.string().trim().regex(ORDER_NO_RE, 'must be an order nu
 // ---- the cashier (public, /api/pay/) ----
 
 /** `GET /api/pay/code/:codeNo`: what the payer's phone shows before paying. */
+export const CHANNEL_AVAILABILITIES = ['LIVE', 'SANDBOX', 'NOT_CONNECTED', 'NO_SUB_MERCHANT'] as const;
+export type ChannelAvailability = (typeof CHANNEL_AVAILABILITIES)[number];
+
 export const cashierCode = z.object({
   codeNo: z.string(),
   mchName: z.string(),
@@ -50,6 +53,12 @@ export const cashierCode = z.object({
   fixedAmountFen: z.number().int().nullable(),
   label: z.string().nullable(),
   channels: z.array(z.enum(CHANNELS)),
+  /**
+   * How each of those channels takes the merchant's payments on this server: LIVE (a real channel), SANDBOX
+   * (simulated, no money moves), or why it cannot (NOT_CONNECTED: no channel connected here; NO_SUB_MERCHANT:
+   * the merchant is not set up at the channel yet). The payer's page says which.
+   */
+  availability: z.partialRecord(z.enum(CHANNELS), z.enum(CHANNEL_AVAILABILITIES)),
 });
 export type CashierCode = z.infer<typeof cashierCode>;
 
@@ -72,6 +81,13 @@ export const cashierOrder = z.object({
   paidAt: instant.nullable(),
   /** When a PENDING order closes unpaid. */
   expiresAt: instant,
+  /**
+   * The answer of `POST /api/pay/order` only: what the payer's phone needs to pay at a real channel. WeChat Pay:
+   * `kind` WECHAT_NATIVE with `codeUrl` (a QR code to scan), or WECHAT_JSAPI with the parameters of
+   * WeixinJSBridge's getBrandWCPayRequest (appId, timeStamp, nonceStr, package, signType, paySign). Empty in the
+   * sandbox.
+   */
+  payerAction: z.record(z.string(), z.string()).optional(),
 });
 export type CashierOrder = z.infer<typeof cashierOrder>;
 

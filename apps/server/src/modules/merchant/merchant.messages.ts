@@ -35,8 +35,4 @@ export const MERCHANT = {
     'the Alipay app_auth_token must be a non-empty token without spaces (at most 128 characters)',
     '支付宝 app_auth_token 不能为空，不能含空格，最长 128 个字符',
   ),
-  noChannelAccount: text(
-    'This merchant is not connected to the payment channel yet, so it cannot take payments here. The service provider is setting it up.',
-    '该商户尚未开通此支付渠道，暂时无法在此收款。服务商正在为其开通。',
-  ),
 } as const satisfies Record<string, unknown>;

@@ -5,6 +5,9 @@ import type { ModuleContext } from '../../module.ts';
 import { route } from '../../route.ts';
 import { cashierCode as codeForPayer, cashierOrder as orderForPayer, createPayment } from './cashier.service.ts';
 
+/** The payer's WeChat openid under our sp_appid, kept for the cashier's JSAPI order (HttpOnly, /api/pay only). */
+export const PAYER_OPENID_COOKIE = 'mchweb_wx_openid';
+
 /**
  * The public cashier a payer reaches by scanning a code (/mchweb/pay/:codeNo). No sign-in: the code number and the
  * order number are the credentials, as on a printed code and a receipt. The channels' notices arrive elsewhere
@@ -12,10 +15,13 @@ import { cashierCode as codeForPayer, cashierOrder as orderForPayer, createPayme
  */
 const cashierRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config, channels }) => {
   const settings = { tz: config.timezone };
-  route(app, ep.cashierCode, async (request) => ok(await codeForPayer(app.db, request.params.codeNo)));
-  route(app, ep.cashierCreate, async (request) =>
-    ok(await createPayment(app.db, request.actor, request.body, settings, channels)),
-  );
+  route(app, ep.cashierCode, async (request) => ok(await codeForPayer(app.db, request.params.codeNo, channels)));
+  route(app, ep.cashierCreate, async (request) => {
+    // Inside WeChat, the payer's openid (snsapi_base, set by the WeChat Pay wing's OAuth return) makes a JSAPI order.
+    const openid = request.cookies[PAYER_OPENID_COOKIE];
+    const payer = request.body.channel === 'WECHAT' && openid ? { wechatOpenid: openid } : undefined;
+    return ok(await createPayment(app.db, request.actor, request.body, settings, channels, payer));
+  });
   route(app, ep.cashierOrder, async (request) => ok(await orderForPayer(app.db, request.params.orderNo)));
 };
 export default cashierRoutes;

@@ -1,11 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_CLOSE_MINUTES, feeOf, type CashierCode, type CashierOrder, type Channel } from '@mchweb/contract';
+import {
+  ORDER_CLOSE_MINUTES,
+  feeOf,
+  type CashierCode,
+  type CashierOrder,
+  type Channel,
+  type ChannelAvailability,
+} from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
-import type { Channels } from '../../channels.ts';
+import { availabilityOf, type Channels } from '../../channels.ts';
+import type { ChannelPayer } from '../../payment-channel.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { findCodeForPayment } from '../code/index.ts';
-import { assertMerchantCanTakePayments, merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
+import {
+  assertMerchantCanTakePayments,
+  channelMerchantOf,
+  merchantForPayment,
+  type MerchantForPayment,
+} from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
@@ -33,16 +46,25 @@ async function payableCode(db: Tx, codeNo: string) {
 const openChannels = (m: MerchantForPayment) =>
   (['WECHAT', 'ALIPAY', 'UNIONPAY'] as const).filter((c) => m.rateTenths[c] !== undefined);
 
-/** `GET /api/pay/code/:codeNo`: what the payer's phone shows before paying. */
-export async function cashierCode(db: Db, codeNo: string): Promise<CashierCode> {
+/** `GET /api/pay/code/:codeNo`: what the payer's phone shows before paying, and how each channel takes it here. */
+export async function cashierCode(db: Db, codeNo: string, channels: Channels): Promise<CashierCode> {
   const { code, merchant } = await payableCode(db, codeNo);
+  const accounts = await channelMerchantOf(db, merchant.id);
+  const open = openChannels(merchant);
   return {
     codeNo: code.codeNo,
     mchName: merchant.shortName || merchant.name,
     fixedAmountFen: code.fixedAmountFen,
     label: code.label,
-    channels: openChannels(merchant),
+    channels: open,
+    availability: Object.fromEntries(open.map((c) => [c, availabilityOf(channels.payment(c), accounts)])),
   };
+}
+
+/** A channel that cannot take this merchant's payments here is refused before any order is made. */
+function assertPayable(availability: ChannelAvailability) {
+  if (availability === 'NOT_CONNECTED') throw conflict(ORDER.channelNotConnected);
+  if (availability === 'NO_SUB_MERCHANT') throw conflict(ORDER.channelNoSubMerchant);
 }
 
 export const cashierView = (o: OrderRow, mchName: string): CashierOrder => ({
@@ -63,6 +85,34 @@ export interface NewPayment {
   idempotencyKey: string;
 }
 
+/** Ask the order's channel for the payment (again, for a retry: same out_trade_no) and add what the payer needs. */
+async function askChannel(
+  db: Db,
+  channels: Channels,
+  row: OrderRow,
+  view: CashierOrder,
+  payer: ChannelPayer | undefined,
+): Promise<CashierOrder> {
+  if (row.status !== 'PENDING') return view;
+  const merchant = await channelMerchantOf(db, row.merchantId);
+  try {
+    const { payerAction } = await channels.payment(row.channel as Channel).createPayment({
+      orderNo: row.orderNo,
+      channel: row.channel as Channel,
+      merchant,
+      ...(payer ? { payer } : {}),
+      amountFen: row.amountFen,
+      description: row.label ?? view.mchName,
+      expiresAt: new Date(view.expiresAt),
+    });
+    return { ...view, payerAction };
+  } catch {
+    // Refused, unanswered or untrusted (logged by the channel's wrapper): the payer's retry with the same key asks
+    // again for the same order (our order number is the channel's out_trade_no).
+    throw conflict(ORDER.channelDown);
+  }
+}
+
 /**
  * `POST /api/pay/order`: a PENDING order for a bound code, then asked of its channel (once the order is stored:
  * our order number is the channel's idempotent out_trade_no). The payer's key makes a retry answer the first
@@ -74,7 +124,8 @@ export async function createPayment(
   input: NewPayment,
   settings: PaySettings,
   channels: Channels,
-) {
+  payer?: ChannelPayer,
+): Promise<CashierOrder> {
   const hash = requestHash({ codeNo: input.codeNo, amountFen: input.amountFen, channel: input.channel });
   const earlier = async () => {
     const [row] = await db
@@ -85,11 +136,16 @@ export async function createPayment(
     return row ?? null;
   };
   const found = await earlier();
-  if (found) return cashierView(found, (await merchantForPayment(db, found.merchantId))!.shortName);
+  if (found) {
+    // A retry (a double tap, a lost answer): the same order, and the channel asked again for what the payer needs.
+    const view = cashierView(found, (await merchantForPayment(db, found.merchantId))!.shortName);
+    return askChannel(db, channels, found, view, payer);
+  }
 
   const { code, merchant } = await payableCode(db, input.codeNo);
   const rate = merchant.rateTenths[input.channel];
   if (rate === undefined) throw conflict(ORDER.channelClosed);
+  assertPayable(availabilityOf(channels.payment(input.channel), await channelMerchantOf(db, merchant.id)));
   if (code.fixedAmountFen !== null && code.fixedAmountFen !== input.amountFen) {
     throw conflict(ORDER.fixedAmount(code.fixedAmountFen));
   }
@@ -119,16 +175,8 @@ export async function createPayment(
     // The same key raced in from a second tap: the database kept one order; answer it.
     earlier,
   );
-  const view = cashierView(row, merchant.shortName || merchant.name);
   // What the payer's phone needs to pay (a QR link, a JSAPI ticket) is the channel's; the sandbox needs none.
-  await channels.payment(input.channel).createPayment({
-    orderNo: row.orderNo,
-    channel: input.channel,
-    amountFen: row.amountFen,
-    description: row.label ?? view.mchName,
-    expiresAt: new Date(view.expiresAt),
-  });
-  return view;
+  return askChannel(db, channels, row, cashierView(row, merchant.shortName || merchant.name), payer);
 }
 
 /** `GET /api/pay/order/:orderNo`: the payer's view of an order (the number is the credential, as on a receipt). */

@@ -11,7 +11,9 @@ import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
 export { cashierOrder, createPayment, type PaySettings } from './cashier.service.ts';
+export { PAYER_OPENID_COOKIE } from './cashier.routes.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
+export { queryWaiting } from './order-jobs.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
 export { refundsWaitingSince } from './order-jobs.ts';

@@ -1,11 +1,21 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import type { Channel } from '@mchweb/contract';
+import { availabilityOf, type Channels } from '../../channels.ts';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs.ts';
 import type { ModuleContext } from '../../module.ts';
-import { closeExpired } from './payment-notice.service.ts';
-import { refunds } from './order.tables.ts';
+import { channelMerchantOf } from '../merchant/index.ts';
+import type { PaySettings } from './cashier.service.ts';
+import { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
+import { finishRefund } from './refund.service.ts';
+import { orders, refunds } from './order.tables.ts';
 
 const CLOSE_EVERY_MS = 30_000;
+/** How often, and after how long, payments and refunds still waiting are asked of their channel. */
+const QUERY_EVERY_MS = 60_000;
+const QUERY_AFTER_MS = 60_000;
+/** A refund its channel does not know of (the ask was lost) is asked again for this long. */
+const REASK_REFUNDS_FOR_MS = 24 * 3_600_000;
 
 /** Refunds still PROCESSING asked for at least `delayMs` ago, oldest first (a channel that answers late). */
 export async function refundsWaitingSince(db: Db, delayMs: number, limit = 100): Promise<string[]> {
@@ -19,8 +29,69 @@ export async function refundsWaitingSince(db: Db, delayMs: number, limit = 100):
 }
 
 /**
- * The order module's job, in every process: close PENDING orders after 15 minutes (every 30 s, SKIP LOCKED rows),
- * and tell their channel the payment is closed.
+ * Ask a LIVE channel (a real adapter) about payments and refunds still waiting for it, in case their notice was
+ * lost: a notice and a query may come in any order or not at all, and each outcome is applied once
+ * (applyPaymentNotice, finishRefund). A refund the channel does not know of was never received: asked again
+ * (same out_refund_no, so the same refund). Simulated and unconnected channels are not asked.
+ */
+export async function queryWaiting(db: Db, settings: PaySettings, channels: Channels, now = new Date()) {
+  const since = new Date(now.getTime() - QUERY_AFTER_MS);
+  const pending = await db
+    .select({ orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
+    .from(orders)
+    .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, since)))
+    .orderBy(asc(orders.createdAt))
+    .limit(100);
+  for (const o of pending) {
+    const adapter = channels.payment(o.channel as Channel);
+    const merchant = await channelMerchantOf(db, o.merchantId);
+    if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+    try {
+      const outcome = await adapter.queryPayment(o.orderNo, merchant);
+      if (outcome) await applyPaymentNotice(db, outcome, settings, channels, now);
+    } catch {
+      // Logged by the channel's wrapper; asked again next pass.
+    }
+  }
+  const waiting = await db
+    .select({
+      refundNo: refunds.refundNo,
+      createdAt: refunds.createdAt,
+      amountFen: refunds.amountFen,
+      reason: refunds.reason,
+      orderNo: orders.orderNo,
+      totalFen: orders.amountFen,
+      channel: orders.channel,
+      merchantId: orders.merchantId,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.status, 'PROCESSING'),
+        lt(refunds.createdAt, since),
+        gt(refunds.createdAt, new Date(now.getTime() - 30 * 86_400_000)),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(100);
+  for (const r of waiting) {
+    const adapter = channels.payment(r.channel as Channel);
+    const merchant = await channelMerchantOf(db, r.merchantId);
+    if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+    try {
+      const outcome = await adapter.queryRefund(r.refundNo, merchant);
+      if (outcome) await finishRefund(db, outcome, settings, now);
+      else if (now.getTime() - r.createdAt.getTime() < REASK_REFUNDS_FOR_MS) await adapter.refund({ ...r, merchant });
+    } catch {
+      // Logged by the channel's wrapper; asked again next pass.
+    }
+  }
+}
+
+/**
+ * The order module's jobs, in every process: close PENDING orders after 15 minutes (every 30 s; at their channel
+ * first), and ask real channels about payments and refunds whose notice has not come (every minute).
  */
 export const orderJobs = ({ config, channels }: ModuleContext): Job[] => [
   {
@@ -28,11 +99,13 @@ export const orderJobs = ({ config, channels }: ModuleContext): Job[] => [
     schedule: { everyMs: CLOSE_EVERY_MS },
     lock: 'rows',
     async run({ db, stopped }) {
-      let closed;
-      do {
-        closed = await closeExpired(db, { tz: config.timezone });
-        for (const o of closed) await channels.payment(o.channel).closePayment(o.orderNo);
-      } while (closed.length > 0 && !stopped());
+      await closeExpiredOrders(db, { tz: config.timezone }, channels, new Date(), { stopped });
     },
+  },
+  {
+    name: 'ask channels about waiting payments and refunds',
+    schedule: { everyMs: QUERY_EVERY_MS },
+    lock: 'rows',
+    run: ({ db }) => queryWaiting(db, { tz: config.timezone }, channels),
   },
 ];

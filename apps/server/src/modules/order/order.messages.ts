@@ -16,6 +16,24 @@ export const ORDER = {
   ),
   codeDisabled: text('This payment code has been disabled by the shop.', '该收款码已被商家停用'),
   channelClosed: fieldText('channel', 'the merchant does not take this channel', '该商户未开通此支付渠道'),
+  channelNotConnected: fieldText(
+    'channel',
+    'no payment channel is connected for it yet, so this merchant cannot take its payments here',
+    '该支付渠道尚未接入，商户暂时无法通过它收款',
+  ),
+  channelNoSubMerchant: fieldText(
+    'channel',
+    'the merchant is not set up at this payment channel yet (no sub-merchant id), so it cannot take its payments',
+    '商户尚未在该支付渠道开通特约商户号，暂时无法通过它收款',
+  ),
+  channelDown: text(
+    'The payment channel did not answer. Tap pay again: it is the same order, you will not pay twice.',
+    '支付渠道暂未响应，请再次点击付款：仍是同一笔订单，不会重复扣款',
+  ),
+  latePaymentRefund: text(
+    'Paid after the order had closed: refunded automatically',
+    '订单关闭后才完成支付，已自动全额退款',
+  ),
   fixedAmount: (fen: number) =>
     fieldText('amountFen', `must be the code's fixed amount ${yuan(fen)}`, `须为该收款码的固定金额 ${yuan(fen)}`),
   keyReused: fieldText(

@@ -1,47 +1,60 @@
-import { and, eq, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { lockOrder } from './order-lock.ts';
 import type { PaymentOutcome } from '../../payment-channel.ts';
 import { notFound } from '../../errors.ts';
 import { countPayment } from '../../metrics.ts';
 import { paymentCaptured } from '../ledger/index.ts';
+import { systemActor } from '../../actor.ts';
+import { requestHash } from '../../business-no.ts';
+import type { Channels } from '../../channels.ts';
+import { recordAudit } from '../audit/index.ts';
+import { channelMerchantOf } from '../merchant/index.ts';
 import type { PaySettings } from './cashier.service.ts';
+import { holdRefund } from './refund.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
 import { orders } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The order row, locked for the rest of the transaction (notices, the close job and refunds take turns). */
-export async function lockOrder(tx: Tx, where: SQL) {
-  const [row] = await tx.select().from(orders).where(where).for('update');
-  return row ?? null;
+/** A refund the late-payment rule held, to be asked of the channel once its transaction committed. */
+interface LateRefund {
+  orderNo: string;
+  refundNo: string;
+  channel: Channel;
+  merchantId: number;
+  amountFen: number;
+  reason: string;
 }
 
 /**
- * The channel's notice of a payment's result. Only a PENDING order changes: a repeated notice, a notice after the
- * order closed, or a contradicting late one changes nothing and answers the order as it is (the channel stops
- * resending when it gets an answer). On SUCCESS the payment posts to the ledger in the same transaction.
+ * The channel's outcome of a payment (its notice or the answer to a query, in any order, any number of times).
+ * A PENDING order takes it: SUCCESS posts the payment to the ledger in the same transaction, FAILED ends it. A
+ * repeated or contradicting outcome changes nothing and answers the order as it is (the channel stops resending
+ * when it gets an answer). A SUCCESS after the order CLOSED is money the payer really paid for an order we gave
+ * up on: it is recorded as captured (the order becomes paid) and refunded in full at once through the ordinary
+ * refund path (the ledger's PAYMENT then REFUND), and the refund is asked of the channel after the commit.
  */
 export async function applyPaymentNotice(
   db: Db,
   input: PaymentOutcome,
   settings: PaySettings,
+  channels: Channels,
   now = new Date(),
 ): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+  const held: { late?: LateRefund } = {};
+  const order = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, eq(orders.orderNo, input.orderNo));
     if (!before) throw notFound(ORDER.orderNotFound);
-    if (before.status !== 'PENDING') return before;
+    const paidLate = before.status === 'CLOSED' && input.result === 'SUCCESS';
+    if (before.status !== 'PENDING' && !paidLate) return before;
     const [after] = await tx
       .update(orders)
       .set(
         input.result === 'SUCCESS'
-          ? {
-              status: 'SUCCESS',
-              paidAt: now,
-              channelTradeNo: input.channelTradeNo ?? null,
-            }
+          ? { status: 'SUCCESS', paidAt: now, channelTradeNo: input.channelTradeNo ?? null }
           : { status: 'FAILED', closedAt: now },
       )
       .where(eq(orders.id, before.id))
@@ -57,39 +70,107 @@ export async function applyPaymentNotice(
         at: after!.paidAt!,
       });
     }
-    await recountOrder(tx, before, after!, settings.tz);
-    countPayment(after!);
-    return after!;
+    let final = after!;
+    if (paidLate) {
+      const reason = `${ORDER.latePaymentRefund['en-US']} / ${ORDER.latePaymentRefund['zh-CN']}`;
+      const refund = await holdRefund(tx, after!, {
+        amountFen: after!.amountFen,
+        reason,
+        idempotencyKey: `late-payment:${after!.orderNo}`,
+        requestHash: requestHash({ latePayment: after!.orderNo }),
+        createdBy: null,
+      });
+      await recordAudit(tx, systemActor('channel:late-payment', after!.companyId), {
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: after!.orderNo,
+        detail: { refundNo: refund.refundNo, amountFen: refund.amountFen, reason, paidAfterClose: true },
+      });
+      held.late = {
+        ...refund,
+        orderNo: after!.orderNo,
+        channel: after!.channel as Channel,
+        merchantId: after!.merchantId,
+      };
+      final = (await tx.select().from(orders).where(eq(orders.id, before.id)))[0]!;
+    }
+    await recountOrder(tx, before, final!, settings.tz);
+    countPayment(final!);
+    return final!;
   });
+  if (held.late) await askRefund(db, channels, held.late, order.amountFen);
+  return order;
 }
 
-/** Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time (closeExpired); answers how many. */
-export async function closeExpiredOrders(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
-  return (await closeExpired(db, settings, now, limit)).length;
+/** Ask the channel for a refund already held; a failure leaves it PROCESSING for the channel query job to ask again. */
+async function askRefund(db: Db, channels: Channels, r: LateRefund, totalFen: number) {
+  try {
+    await channels.payment(r.channel).refund({
+      orderNo: r.orderNo,
+      merchant: await channelMerchantOf(db, r.merchantId),
+      refundNo: r.refundNo,
+      amountFen: r.amountFen,
+      totalFen,
+      reason: r.reason,
+    });
+  } catch {
+    // Logged by the channel's logging wrapper; the refund job asks again (same out_refund_no: the same refund).
+  }
+}
+
+/** One order closed here if it is still PENDING (a notice may have paid it meanwhile); answers whether it was. */
+async function closeOrder(db: Db, orderId: number, settings: PaySettings, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await lockOrder(tx, eq(orders.id, orderId));
+    if (before?.status !== 'PENDING') return false;
+    const [after] = await tx
+      .update(orders)
+      .set({ status: 'CLOSED', closedAt: now })
+      .where(eq(orders.id, before.id))
+      .returning();
+    await recountOrder(tx, before, after!, settings.tz);
+    return true;
+  });
 }
 
 /**
- * Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time. Safe on several processes at once:
- * each takes rows the others have not locked (SKIP LOCKED). Answers the orders it closed (their channel is told).
+ * Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time; answers how many closed. Each is closed
+ * at its channel first (the payer can no longer pay it there), then asked for its result: paid meanwhile, it is
+ * marked paid instead of closed; otherwise it closes here. A channel that fails to answer leaves the order
+ * PENDING for the next pass. Safe on several processes at once: closing twice at a channel is harmless, and the
+ * order row changes only from PENDING under its lock.
  */
-export async function closeExpired(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
+export async function closeExpiredOrders(
+  db: Db,
+  settings: PaySettings,
+  channels: Channels,
+  now = new Date(),
+  opts: { limit?: number; stopped?: () => boolean } = {},
+): Promise<number> {
+  const limit = opts.limit ?? 200;
   const cutoff = new Date(now.getTime() - ORDER_CLOSE_MINUTES * 60_000);
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
+  let closed = 0;
+  let afterId = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
       .from(orders)
-      .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, cutoff)))
-      .orderBy(orders.createdAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const before of due) {
-      const [after] = await tx
-        .update(orders)
-        .set({ status: 'CLOSED', closedAt: now })
-        .where(eq(orders.id, before.id))
-        .returning();
-      await recountOrder(tx, before, after!, settings.tz);
+      .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, cutoff), gt(orders.id, afterId)))
+      .orderBy(orders.id)
+      .limit(limit);
+    for (const o of due) {
+      const adapter = channels.payment(o.channel as Channel);
+      try {
+        const merchant = await channelMerchantOf(db, o.merchantId);
+        await adapter.closePayment(o.orderNo, merchant);
+        const outcome = await adapter.queryPayment(o.orderNo, merchant);
+        if (outcome?.result === 'SUCCESS') await applyPaymentNotice(db, outcome, settings, channels, now);
+        else if (await closeOrder(db, o.id, settings, now)) closed++;
+      } catch {
+        // The channel did not answer (logged by its wrapper): the order waits for the next pass.
+      }
     }
-    return due.map((o) => ({ orderNo: o.orderNo, channel: o.channel as Channel }));
-  });
+    if (due.length < limit || opts.stopped?.()) return closed;
+    afterId = due.at(-1)!.id;
+  }
 }

@@ -7,12 +7,13 @@ import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
 import { countRefund } from '../../metrics.ts';
 import { recordAudit } from '../audit/index.ts';
+import { channelMerchantOf } from '../merchant/index.ts';
 import { refundFailed, refundHeld } from '../ledger/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
-import { lockOrder } from './payment-notice.service.ts';
+import { lockOrder } from './order-lock.ts';
 import { orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -53,6 +54,48 @@ const postRefund = (tx: Tx, order: OrderRow, refund: RefundRow) =>
   });
 
 /**
+ * A PROCESSING refund of a locked order: the refund row, the order's refunding figures and the merchant's debit
+ * (the ledger's refundHeld), all in the caller's transaction. The caller has checked the amount is refundable.
+ */
+export async function holdRefund(
+  tx: Tx,
+  before: OrderRow,
+  input: { amountFen: number; reason: string; idempotencyKey: string; requestHash: string; createdBy: number | null },
+): Promise<RefundRow> {
+  const feeRefundFen = feeRefundOf(
+    before,
+    {
+      refundedFen: before.refundedFen + before.refundingFen,
+      feeRefundedFen: before.feeRefundedFen + before.feeRefundingFen,
+    },
+    input.amountFen,
+  );
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      refundNo: businessNo('R'),
+      companyId: before.companyId,
+      orderId: before.id,
+      amountFen: input.amountFen,
+      feeRefundFen,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  await tx
+    .update(orders)
+    .set({
+      refundingFen: before.refundingFen + input.amountFen,
+      feeRefundingFen: before.feeRefundingFen + feeRefundFen,
+    })
+    .where(eq(orders.id, before.id));
+  await postRefund(tx, before, refund!);
+  return refund!;
+}
+
+/**
  * `POST /order/refund`: a PROCESSING refund of part or all of what is left, its money taken from the merchant at
  * once (so two refunds can never spend the same balance), then asked of the order's channel, which answers later
  * (a notice or a query: finishRefund). Our refund number is the channel's out_refund_no. The order row
@@ -80,7 +123,7 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest, 
   };
   const found = await earlier();
   if (found) return found;
-  let asked = undefined as { channel: Channel; totalFen: number } | undefined;
+  let asked = undefined as { channel: Channel; totalFen: number; merchantId: number } | undefined;
   const result = await createOnce(
     () =>
       db.transaction(async (tx) => {
@@ -96,44 +139,21 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest, 
         if (!REFUNDABLE.includes(before.status)) throw conflict(ORDER.notRefundable(before.status));
         const refundable = refundableOf(before);
         if (input.amountFen > refundable) throw conflict(ORDER.overRefund(refundable));
-        const feeRefundFen = feeRefundOf(
-          before,
-          {
-            refundedFen: before.refundedFen + before.refundingFen,
-            feeRefundedFen: before.feeRefundedFen + before.feeRefundingFen,
-          },
-          input.amountFen,
-        );
-        const [refund] = await tx
-          .insert(refunds)
-          .values({
-            refundNo: businessNo('R'),
-            companyId,
-            orderId: before.id,
-            amountFen: input.amountFen,
-            feeRefundFen,
-            reason: input.reason,
-            idempotencyKey: input.idempotencyKey,
-            requestHash: hash,
-            createdBy: actor.userId,
-          })
-          .returning();
-        await tx
-          .update(orders)
-          .set({
-            refundingFen: before.refundingFen + input.amountFen,
-            feeRefundingFen: before.feeRefundingFen + feeRefundFen,
-          })
-          .where(eq(orders.id, before.id));
-        await postRefund(tx, before, refund!);
-        asked = { channel: before.channel as Channel, totalFen: before.amountFen };
+        const refund = await holdRefund(tx, before, {
+          amountFen: input.amountFen,
+          reason: input.reason,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          createdBy: actor.userId,
+        });
+        asked = { channel: before.channel as Channel, totalFen: before.amountFen, merchantId: before.merchantId };
         await recordAudit(tx, actor, {
           action: 'order.refund',
           targetType: 'order',
           targetId: before.orderNo,
-          detail: { refundNo: refund!.refundNo, amountFen: input.amountFen, reason: input.reason },
+          detail: { refundNo: refund.refundNo, amountFen: input.amountFen, reason: input.reason },
         });
-        return { refundNo: refund!.refundNo, status: 'PROCESSING' as const, orderStatus: before.status as OrderStatus };
+        return { refundNo: refund.refundNo, status: 'PROCESSING' as const, orderStatus: before.status as OrderStatus };
       }),
     earlier,
   );
@@ -141,6 +161,7 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest, 
   if (asked) {
     await channels.payment(asked.channel).refund({
       orderNo: input.orderNo,
+      merchant: await channelMerchantOf(db, asked.merchantId),
       refundNo: result.refundNo,
       amountFen: input.amountFen,
       totalFen: asked.totalFen,

@@ -8,6 +8,7 @@ import { sandboxNotify } from '../api/sandbox-notify';
 import { yuan } from '../components/order-values';
 import { forgetPaymentKey } from '../components/cashier/payment-key';
 import { useText } from './language';
+import { payerBrowser } from './payer-browser';
 import { Alert, Button, Result, Spinner } from './ui';
 
 const FINAL = ['SUCCESS', 'FAILED', 'CLOSED', 'PARTIAL_REFUNDED', 'REFUNDED'];
@@ -21,6 +22,7 @@ export function CashierOrderView({
   codeNo,
   orderNo,
   initial,
+  live,
   onBack,
   onAgain,
   onDone,
@@ -28,6 +30,8 @@ export function CashierOrderView({
   codeNo: string;
   orderNo: string;
   initial: CashierOrder | null;
+  /** Whether the order's channel is a real one here (its app pays it; no sandbox buttons). */
+  live: (order: CashierOrder) => boolean;
   onBack: (order: CashierOrder) => void;
   onAgain: (order: CashierOrder) => void;
   onDone: () => void;
@@ -93,8 +97,46 @@ export function CashierOrderView({
       );
     return <Spinner label={t('loading')} />;
   }
+  if (!final && live(order)) return <LivePanel order={order} onBack={() => onBack(order)} />;
   if (!final) return <SandboxPanel order={order} onBack={() => onBack(order)} onNotified={setOrder} />;
   return <CashierResult order={order} onAgain={() => onAgain(order)} onDone={onDone} />;
+}
+
+/**
+ * A real channel's order while it waits: the channel's app pays it (WeChat Pay's sheet inside WeChat) and its
+ * notice reaches the server; this page reads the result. Outside the channel's app it says where to pay.
+ */
+function LivePanel({ order, onBack }: { order: CashierOrder; onBack: () => void }) {
+  const { t } = useText();
+  const inApp = order.payerAction?.kind === 'WECHAT_JSAPI' || payerBrowser() !== 'other';
+  return (
+    <section className="cashier-card cashier-sandbox" aria-labelledby="live-title" data-testid="cashier-live">
+      <div className={`cashier-sandbox-bar cashier-channel-${order.channel.toLowerCase()}`}>
+        <h2 id="live-title">{t(`channelName.${order.channel}`)}</h2>
+      </div>
+      <div className="cashier-sandbox-body">
+        <div className="cashier-muted">{order.mchName}</div>
+        <div className="cashier-sandbox-amount">{yuan(order.amountFen)}</div>
+        <dl className="cashier-facts">
+          <dt>{t('sandbox.order')}</dt>
+          <dd className="cashier-mono" data-testid="cashier-order-no">
+            {order.orderNo}
+          </dd>
+        </dl>
+        {inApp ? (
+          <div className="cashier-live-wait" role="status">
+            <Spinner />
+            <p className="cashier-muted">{t('live.waiting', { channel: t(`channelName.${order.channel}`) })}</p>
+          </div>
+        ) : (
+          <Alert type="info" title={t('live.openInApp')} testId="cashier-open-in-app" />
+        )}
+        <Button block onClick={onBack}>
+          {t('sandbox.cancel')}
+        </Button>
+      </div>
+    </section>
+  );
 }
 
 /** The sandbox channel's page: what a real channel's app would ask, and its two answers. */

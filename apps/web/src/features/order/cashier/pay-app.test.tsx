@@ -18,6 +18,7 @@ const code = (patch: Partial<CashierCode> = {}): CashierCode => ({
   fixedAmountFen: null,
   label: '1 号收银台',
   channels: ['WECHAT', 'ALIPAY', 'UNIONPAY'],
+  availability: { WECHAT: 'SANDBOX', ALIPAY: 'SANDBOX', UNIONPAY: 'SANDBOX' },
   ...patch,
 });
 const orderOf = (body: { amountFen: number; channel: CashierOrder['channel'] }, n: number): CashierOrder => ({

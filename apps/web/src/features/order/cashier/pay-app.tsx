@@ -12,6 +12,7 @@ import { AmountKeypad } from './amount-keypad';
 import { CashierOrderView } from './cashier-order-view';
 import { ChannelPicker } from './channel-picker';
 import { Icon } from './icons';
+import { canPayWith, payerBrowser, payInWechat, preferredChannel, wechatSignIn } from './payer-browser';
 import { changeLanguage, useText } from './language';
 import { Alert, Button, Result, Spinner } from './ui';
 import './cashier.css';
@@ -54,6 +55,7 @@ export default function PayPage() {
   const [text, setText] = useState('');
   const [channel, setChannel] = useState<Channel | null>(null);
   const [created, setCreated] = useState<CashierOrder | null>(null);
+  const browser = payerBrowser();
 
   const title = documentTitle(t('brand'), t('site'));
   useEffect(() => {
@@ -65,13 +67,16 @@ export default function PayPage() {
     setLoaded({ state: 'loading' });
     fetchCashierCode(codeNo, controller.signal).then(
       (code) => {
+        // Inside WeChat with WeChat Pay live: first the openid (a redirect through WeChat and back).
+        const signIn = browser === 'wechat' ? wechatSignIn(code, window.location.search) : null;
+        if (signIn) return window.location.replace(signIn);
         setLoaded({ state: 'ready', code });
-        setChannel((c) => (c && code.channels.includes(c) ? c : (code.channels[0] ?? null)));
+        setChannel((c) => (c && canPayWith(code, c) ? c : preferredChannel(browser, code)));
       },
       (error: unknown) => !controller.signal.aborted && setLoaded({ state: 'failed', error }),
     );
     return () => controller.abort();
-  }, [codeNo, attempt]);
+  }, [codeNo, attempt, browser]);
 
   const code = loaded.state === 'ready' ? loaded.code : null;
   const refusal = loaded.state === 'failed' && loaded.error instanceof ApiError ? loaded.error : null;
@@ -102,6 +107,23 @@ export default function PayPage() {
         }
       />
     );
+  } else if (code && !code.channels.some((c) => canPayWith(code, c))) {
+    // No channel can take this merchant's payments here (production without a connected channel, or the
+    // merchant not set up at the channel yet): say why instead of a form that cannot pay.
+    const why = code.channels.some((c) => code.availability[c] === 'NO_SUB_MERCHANT')
+      ? 'NO_SUB_MERCHANT'
+      : 'NOT_CONNECTED';
+    body = (
+      <>
+        <Payee code={code} />
+        <Result
+          status="warning"
+          title={<h2 className="cashier-result-title">{t('noChannel.title')}</h2>}
+          subTitle={t(`noChannel.${why}`)}
+          testId="cashier-no-channel"
+        />
+      </>
+    );
   } else if (code && orderNo) {
     body = (
       <>
@@ -110,6 +132,7 @@ export default function PayPage() {
           codeNo={codeNo}
           orderNo={orderNo}
           initial={created}
+          live={(o) => code.availability[o.channel] === 'LIVE'}
           onBack={(o) => {
             setChannel(o.channel);
             if (code.fixedAmountFen === null) setText(typed(o.amountFen));
@@ -138,6 +161,9 @@ export default function PayPage() {
         onCreated={(o) => {
           setCreated(o);
           setOrder(o.orderNo);
+          // Inside WeChat the JSAPI order opens WeChat Pay's own sheet; the order's page waits for the result.
+          if (o.payerAction?.kind === 'WECHAT_JSAPI') void payInWechat(o.payerAction);
+          // (Inside Alipay, the Alipay flow takes its payerAction here.)
         }}
       />
     );
@@ -316,7 +342,7 @@ function PayForm({
         {fixed === null && <span className="cashier-hint">{t('amountHint')}</span>}
       </section>
       <section className="cashier-card">
-        <ChannelPicker channels={code.channels} value={channel} onChange={onChannel} />
+        <ChannelPicker channels={code.channels} availability={code.availability} value={channel} onChange={onChannel} />
       </section>
       {error && <Alert type="error" title={t('payFailed')} description={error} testId="cashier-error" />}
       {fixed === null ? (

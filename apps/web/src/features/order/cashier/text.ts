@@ -55,6 +55,22 @@ export const CASHIER_TEXT = {
       },
       unusable: { title: '收款码暂不可用', text: '这个收款码目前不能收款。请联系商户。' },
     },
+    availability: {
+      SANDBOX: '沙箱 · 不会真实扣款',
+      NOT_CONNECTED: '暂未接入，暂不能使用',
+      NO_SUB_MERCHANT: '商户尚未开通',
+    },
+    noChannel: {
+      title: '商户暂时无法收款',
+      NOT_CONNECTED: '本平台尚未接入这些支付渠道，商户暂时无法收款。',
+      NO_SUB_MERCHANT: '该商户尚未在支付渠道开通特约商户，暂时无法收款。请联系商户。',
+    },
+    live: {
+      waiting: '正在等待{{channel}}确认支付…',
+      openInApp: '请用微信或支付宝扫描商户的收款码，在对应的 App 中完成支付。',
+      signingIn: '正在打开微信支付…',
+      cancelled: '支付已取消，可以重新支付。',
+    },
     orderMissing: { title: '订单不存在', text: '没有找到这笔订单。' },
     loadError: '加载失败',
     retry: '重试',
@@ -113,6 +129,23 @@ export const CASHIER_TEXT = {
         title: 'Payment code not in use',
         text: 'This payment code cannot take payments now. Please ask the merchant.',
       },
+    },
+    availability: {
+      SANDBOX: 'Sandbox · no money moves',
+      NOT_CONNECTED: 'Not connected yet',
+      NO_SUB_MERCHANT: 'Not set up for this merchant yet',
+    },
+    noChannel: {
+      title: 'This merchant cannot take payments yet',
+      NOT_CONNECTED: 'No payment channel is connected to this platform yet, so the merchant cannot take payments.',
+      NO_SUB_MERCHANT:
+        'The merchant is not set up at the payment channels yet, so it cannot take payments. Please ask the merchant.',
+    },
+    live: {
+      waiting: 'Waiting for {{channel}} to confirm the payment…',
+      openInApp: "Scan the merchant's payment code with WeChat or Alipay and pay in that app.",
+      signingIn: 'Opening WeChat Pay…',
+      cancelled: 'The payment was cancelled. You can pay again.',
     },
     orderMissing: { title: 'Order not found', text: 'This order does not exist.' },
     loadError: 'Could not load',
