@@ -24,13 +24,14 @@ import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import xsrfPlugin from './plugins/xsrf.ts';
-import { createSmsSender, sandbox, sandboxOff, SANDBOX_CHANNELS } from './sandbox/index.ts';
+import { createSmsSender, sandbox, sandboxChannels, sandboxOff } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
+import { providerSms } from './sms/index.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Replaces the default SMS sender (which logs and keeps an outbox). */
+  /** Replaces the SMS sender SMS_PROVIDER names (in the sandbox, the outbox). */
   smsSender?: SmsSender;
   /** Replaces the storage of uploaded files chosen by the config (UPLOAD_DIR or S3_*). */
   storage?: FileStorage;
@@ -111,11 +112,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff];
   const context: ModuleContext = {
     config,
-    // The outbox sender is the only SMS adapter so far, in production too (it logs, without the code outside the
-    // sandbox; no gateway is connected).
-    smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
+    // SMS_PROVIDER's sender; the outbox only in the sandbox (config.ts refuses it anywhere else).
+    smsSender:
+      opts.smsSender ?? providerSms(config.sms, app.log) ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
-    channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
+    channels: opts.channels ?? (config.sandbox ? sandboxChannels(app.db) : UNCONNECTED),
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };

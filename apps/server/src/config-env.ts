@@ -17,6 +17,25 @@ export type SandboxRefund = (typeof SANDBOX_REFUND_MODES)[number];
 export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
 export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
 
+/** Where SMS verification codes go: Alibaba Cloud SMS, Tencent Cloud SMS, or the sandbox's outbox (sandbox only). */
+export const SMS_PROVIDERS = ['aliyun', 'tencent', 'outbox'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * The setting naming each SMS scene's template (the scenes of the sms module's `SCENE_TEXT`, and the company
+ * module's notice). One template per scene: both providers approve a template for one stated purpose.
+ */
+export const SMS_TEMPLATE_SETTINGS = {
+  register: 'SMS_TEMPLATE_REGISTER',
+  bindMobile: 'SMS_TEMPLATE_BIND_MOBILE',
+  resetPassword: 'SMS_TEMPLATE_RESET_PASSWORD',
+  funds: 'SMS_TEMPLATE_FUNDS',
+  changeMobile: 'SMS_TEMPLATE_CHANGE_MOBILE',
+  /** Not a code: the notice to the number an organisation's contact mobile was moved away from. */
+  mobileChanged: 'SMS_TEMPLATE_MOBILE_CHANGED',
+} as const;
+export type SmsScene = keyof typeof SMS_TEMPLATE_SETTINGS;
+
 /** An empty variable counts as unset, as a shell's `VAR=` means. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
 
@@ -116,6 +135,22 @@ const settleAt = z.preprocess(
     .optional(),
 );
 
+/** A service's address: `https://host[:port]` (http only for a local test gateway). */
+const endpoint = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search;
+      } catch {
+        return false;
+      }
+    }, 'must be https://host or https://host:port')
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blank,
@@ -167,6 +202,26 @@ export const envSchema = z.object({
   MCHWEB_TRANSFER_DAILY_LIMIT_FEN: whole(1),
   MCHWEB_SANDBOX_PAYOUT: oneOf(SANDBOX_REFUND_MODES),
   MCHWEB_SANDBOX_PAYOUT_DELAY_MS: whole(0),
+  SMS_PROVIDER: oneOf(SMS_PROVIDERS),
+  SMS_SIGN_NAME: text,
+  SMS_TEMPLATE_REGISTER: text,
+  SMS_TEMPLATE_BIND_MOBILE: text,
+  SMS_TEMPLATE_RESET_PASSWORD: text,
+  SMS_TEMPLATE_FUNDS: text,
+  SMS_TEMPLATE_CHANGE_MOBILE: text,
+  SMS_TEMPLATE_MOBILE_CHANGED: text,
+  SMS_TIMEOUT_MS: whole(100, 60_000),
+  ALIYUN_SMS_ACCESS_KEY_ID: text,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_ENDPOINT: endpoint,
+  TENCENT_SMS_SECRET_ID: text,
+  TENCENT_SMS_SECRET_KEY: text,
+  TENCENT_SMS_SDK_APP_ID: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'must be the SDK AppID, digits only').optional(),
+  ),
+  TENCENT_SMS_REGION: text,
+  TENCENT_SMS_ENDPOINT: endpoint,
   METRICS_PORT: whole(1, 65_535),
   METRICS_HOST: text,
   METRICS_TOKEN: z.preprocess(
@@ -181,7 +236,15 @@ const READ_ELSEWHERE = ['MCHWEB_PROCESSES', 'MCHWEB_PGLITE_TEMPLATE', 'MCHWEB_AP
 const KNOWN = new Set([...Object.keys(envSchema.shape), ...READ_ELSEWHERE]);
 
 /** Values never repeated in a message: a start log is read by more people than the secrets are meant for. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'TENCENT_SMS_SECRET_KEY',
+]);
 
 /** The settings, or the list of what is wrong with them, each line naming its variable. */
 export function readEnv(

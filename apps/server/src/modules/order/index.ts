@@ -15,6 +15,7 @@ export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
 export { refundsWaitingSince } from './order-jobs.ts';
+export { channelDayLines, paymentsByNo, type ChannelDayLine } from './order-channel-day.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
