@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UNCONNECTED, type Channels } from './channels.ts';
+import type { Channels } from './channels.ts';
+import { configuredChannels } from './channels-config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -24,7 +25,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import xsrfPlugin from './plugins/xsrf.ts';
-import { createSmsSender, sandbox, sandboxChannels, sandboxOff } from './sandbox/index.ts';
+import { createSmsSender, sandbox, sandboxOff } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
 import { providerSms } from './sms/index.ts';
 
@@ -116,7 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     smsSender:
       opts.smsSender ?? providerSms(config.sms, app.log) ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
-    channels: opts.channels ?? (config.sandbox ? sandboxChannels(app.db) : UNCONNECTED),
+    channels: opts.channels ?? configuredChannels(config, app.db),
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };

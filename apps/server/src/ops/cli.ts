@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
 import { OpsError } from '../ops-error.ts';
+import { CHANNEL_COMMANDS } from './channel.commands.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
@@ -41,6 +42,7 @@ export const COMMANDS: Record<string, Command> = {
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
   ...SPLIT_COMMANDS,
+  ...CHANNEL_COMMANDS,
 };
 
 export function usage(): string {

@@ -28,7 +28,7 @@ async function statementDifferences(db: Tx, channel: Channel, day: string): Prom
     theirs.filter((l) => !l.refundNo).map((l) => l.orderNo),
     theirs.flatMap((l) => (l.refundNo ? [l.refundNo] : [])),
   );
-  const say = (l: Line, problem: string) => `${channel} statement ${day}: ${what(l)} ${problem}`;
+  const say = (l: Line, problem: string) => `${channel} statement ${day}: ${what(l)}${problem}`;
   const differences: string[] = [];
   const postingsDue = new Map<number, { refNo: string; kind: string; line: Line }[]>();
   const due = (companyId: number, refNo: string, kind: string, line: Line) =>
@@ -37,7 +37,7 @@ async function statementDifferences(db: Tx, channel: Channel, day: string): Prom
     const line = { ...l, refundNo: l.refundNo ?? undefined };
     if (!l.refundNo) {
       const o = known.orders.get(l.orderNo);
-      if (!o || o.channel !== channel) differences.push(say(line, `(${l.amountFen} fen): on theirs, missing on ours`));
+      if (!o || o.channel !== channel) differences.push(say(line, ` (${l.amountFen} fen): on theirs, missing on ours`));
       else if (!PAID_STATUSES.includes(o.status as OrderStatus))
         differences.push(say(line, `: state differs, paid on theirs, ${o.status} on ours`));
       else if (o.amountFen !== l.amountFen)
@@ -50,7 +50,8 @@ async function statementDifferences(db: Tx, channel: Channel, day: string): Prom
       continue;
     }
     const r = known.refunds.get(l.refundNo);
-    if (!r || r.orderNo !== l.orderNo) differences.push(say(line, `(${-l.amountFen} fen): on theirs, missing on ours`));
+    if (!r || r.orderNo !== l.orderNo)
+      differences.push(say(line, ` (${-l.amountFen} fen): on theirs, missing on ours`));
     else if (r.status !== 'SUCCESS')
       differences.push(say(line, `: state differs, refunded on theirs, ${r.status} on ours`));
     else if (r.amountFen !== -l.amountFen)
@@ -60,7 +61,7 @@ async function statementDifferences(db: Tx, channel: Channel, day: string): Prom
   const onTheirs = new Set(theirs.map(keyOf));
   for (const l of ours)
     if (!onTheirs.has(keyOf(l)) && !around.has(keyOf(l)))
-      differences.push(say(l, `(${Math.abs(l.amountFen)} fen): on ours, missing on theirs`));
+      differences.push(say(l, ` (${Math.abs(l.amountFen)} fen): on ours, missing on theirs`));
   for (const [companyId, wanted] of postingsDue) {
     const posted = new Set(
       (await postingsOf(db, companyId, [...new Set(wanted.map((w) => w.refNo))])).map((p) => `${p.kind} ${p.refNo}`),
