@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loggedChannels, UNCONNECTED, withPaymentAdapter, type Channels } from './channels.ts';
+import { loggedChannels, type Channels } from './channels.ts';
+import { configuredChannels } from './channels-config.ts';
 import type { Config } from './config.ts';
 import { checkBusinessTimeZone } from './db/business-time-zone.ts';
 import type { Database } from './db/client.ts';
@@ -26,14 +27,15 @@ import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import xsrfPlugin from './plugins/xsrf.ts';
-import { createSmsSender, sandbox, sandboxOff, SANDBOX_CHANNELS } from './sandbox/index.ts';
+import { createSmsSender, sandbox, sandboxOff } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
+import { providerSms } from './sms/index.ts';
 import { wechatPay } from './wechatpay/index.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Replaces the default SMS sender (which logs and keeps an outbox). */
+  /** Replaces the SMS sender SMS_PROVIDER names (in the sandbox, the outbox). */
   smsSender?: SmsSender;
   /** Replaces the storage of uploaded files chosen by the config (UPLOAD_DIR or S3_*). */
   storage?: FileStorage;
@@ -118,17 +120,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // gateway); its notice and OAuth paths exist on every server. Every channel call is logged (channels.ts).
   const wechat = wechatPay(config.wechatPay);
   const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff, wechat.module];
-  const baseChannels = opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED);
   const context: ModuleContext = {
     config,
-    // The outbox sender is the only SMS adapter so far, in production too (it logs, without the code outside the
-    // sandbox; no gateway is connected).
-    smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
+    // SMS_PROVIDER's sender; the outbox only in the sandbox (config.ts refuses it anywhere else).
+    smsSender:
+      opts.smsSender ?? providerSms(config.sms, app.log) ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
-    channels: loggedChannels(
-      wechat.adapter ? withPaymentAdapter(baseChannels, 'WECHAT', wechat.adapter) : baseChannels,
-      app.log,
-    ),
+    channels: loggedChannels(configuredChannels(config, app.db, opts.channels), app.log),
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };

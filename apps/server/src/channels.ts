@@ -17,26 +17,41 @@ const notConnected = (what: string) => async (): Promise<never> => {
   throw new Error(`no ${what} channel is connected to this server`);
 };
 
-/**
- * A server with no channel connected (production until the real adapters come): payments and refunds are asked
- * of nobody and stay waiting, as they always have there; a notice is refused.
- */
-export const UNCONNECTED: Channels = {
-  payment: () => ({
-    availability: () => 'NOT_CONNECTED',
+/** Marks the adapters of UNCONNECTED: nothing to download a statement from, nothing to check. */
+const NOT_CONNECTED = Symbol('not connected');
+
+/** Whether an adapter reaches a channel (the sandbox's or a real one), not UNCONNECTED's stand-in. */
+export const isConnected = (adapter: PaymentChannel | PayoutChannel) => !(NOT_CONNECTED in adapter);
+
+const unconnectedPayment: PaymentChannel = Object.assign(
+  {
+    availability: () => 'NOT_CONNECTED' as const,
     createPayment: async () => ({ payerAction: {} }),
     queryPayment: async () => null,
     closePayment: async () => undefined,
     refund: async () => undefined,
     queryRefund: async () => null,
     parseNotice: notConnected('payment'),
-    fetchStatement: async () => [],
-  }),
-  payout: {
-    sendPayout: async () => undefined,
-    queryPayout: async () => null,
-    parseNotice: notConnected('payout'),
+    fetchStatement: notConnected('payment'),
   },
+  { [NOT_CONNECTED]: true },
+);
+
+/**
+ * A server with no channel connected (production until the real adapters come): payments and refunds are asked
+ * of nobody and stay waiting, as they always have there; a notice is refused; there is no statement to download.
+ * Its adapters answer false to `isConnected`.
+ */
+export const UNCONNECTED: Channels = {
+  payment: () => unconnectedPayment,
+  payout: Object.assign(
+    {
+      sendPayout: async () => undefined,
+      queryPayout: async () => null,
+      parseNotice: notConnected('payout'),
+    },
+    { [NOT_CONNECTED]: true },
+  ),
 };
 
 /** `channels` with `channel` served by `adapter` (a real channel's, e.g. WeChat Pay when it is configured). */

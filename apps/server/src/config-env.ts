@@ -17,6 +17,25 @@ export type SandboxRefund = (typeof SANDBOX_REFUND_MODES)[number];
 export const AUTO_REVIEW_MODES = ['approve', 'reject', 'off'] as const;
 export type AutoReview = (typeof AUTO_REVIEW_MODES)[number];
 
+/** Where SMS verification codes go: Alibaba Cloud SMS, Tencent Cloud SMS, or the sandbox's outbox (sandbox only). */
+export const SMS_PROVIDERS = ['aliyun', 'tencent', 'outbox'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/**
+ * The setting naming each SMS scene's template (the scenes of the sms module's `SCENE_TEXT`, and the company
+ * module's notice). One template per scene: both providers approve a template for one stated purpose.
+ */
+export const SMS_TEMPLATE_SETTINGS = {
+  register: 'SMS_TEMPLATE_REGISTER',
+  bindMobile: 'SMS_TEMPLATE_BIND_MOBILE',
+  resetPassword: 'SMS_TEMPLATE_RESET_PASSWORD',
+  funds: 'SMS_TEMPLATE_FUNDS',
+  changeMobile: 'SMS_TEMPLATE_CHANGE_MOBILE',
+  /** Not a code: the notice to the number an organisation's contact mobile was moved away from. */
+  mobileChanged: 'SMS_TEMPLATE_MOBILE_CHANGED',
+} as const;
+export type SmsScene = keyof typeof SMS_TEMPLATE_SETTINGS;
+
 /** An empty variable counts as unset, as a shell's `VAR=` means. */
 const blank = (v: unknown) => (v === '' ? undefined : v);
 
@@ -124,6 +143,16 @@ const httpUrl = z.preprocess(
   z
     .string()
     .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://host')
+/** A service's address: `https://host[:port]` (http only for a local test gateway). */
+const endpoint = z.preprocess(
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search;
+      } catch {
+        return false;
+      }
+    }, 'must be https://host or https://host:port')
     .optional(),
 );
 
@@ -196,6 +225,25 @@ export const envSchema = z.object({
   WECHATPAY_BASE_URL: httpUrl,
   WECHATPAY_OAUTH_BASE_URL: httpUrl,
   WECHATPAY_SNS_BASE_URL: httpUrl,
+  SMS_PROVIDER: oneOf(SMS_PROVIDERS),
+  SMS_SIGN_NAME: text,
+  SMS_TEMPLATE_REGISTER: text,
+  SMS_TEMPLATE_BIND_MOBILE: text,
+  SMS_TEMPLATE_RESET_PASSWORD: text,
+  SMS_TEMPLATE_FUNDS: text,
+  SMS_TEMPLATE_CHANGE_MOBILE: text,
+  SMS_TEMPLATE_MOBILE_CHANGED: text,
+  SMS_TIMEOUT_MS: whole(100, 60_000),
+  ALIYUN_SMS_ACCESS_KEY_ID: text,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text,
+  ALIYUN_SMS_ENDPOINT: endpoint,
+  TENCENT_SMS_SECRET_ID: text,
+  TENCENT_SMS_SECRET_KEY: text,
+  TENCENT_SMS_SDK_APP_ID: z.preprocess(
+    blank,
+    z.string().regex(/^\d+$/, 'must be the SDK AppID, digits only').optional(),
+  TENCENT_SMS_REGION: text,
+  TENCENT_SMS_ENDPOINT: endpoint,
   METRICS_PORT: whole(1, 65_535),
   METRICS_HOST: text,
   METRICS_TOKEN: z.preprocess(
@@ -220,6 +268,8 @@ const SECRET = new Set([
   'METRICS_TOKEN',
   'WECHATPAY_APIV3_KEY',
   'WECHATPAY_SP_APPSECRET',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'TENCENT_SMS_SECRET_KEY',
 ]);
 
 /** The settings, or the list of what is wrong with them, each line naming its variable. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { SMS_ENV } from './config-sms.fixture.ts';
 import { runOps } from './ops/cli.ts';
 
 /*
@@ -16,15 +17,15 @@ const refusal = (env: NodeJS.ProcessEnv) => {
   }
   throw new Error(`not refused: ${JSON.stringify(env)}`);
 };
-const PRODUCTION = { MCHWEB_ENV: 'production', DATABASE_URL: 'postgres://app:s3cret-pw@db/mchweb' };
+const PRODUCTION = { MCHWEB_ENV: 'production', DATABASE_URL: 'postgres://app:s3cret-pw@db/mchweb', ...SMS_ENV };
 
 describe('the environment name', () => {
   it('MCHWEB_ENV wins; unset, it comes from NODE_ENV (unset or development: development)', () => {
     expect(loadConfig({}).env).toBe('development');
     expect(loadConfig({ NODE_ENV: 'development' }).env).toBe('development');
     expect(loadConfig({ NODE_ENV: 'test' }).env).toBe('test');
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' }).env).toBe('production');
-    expect(loadConfig({ MCHWEB_ENV: 'staging', NODE_ENV: 'production' }).env).toBe('staging');
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', ...SMS_ENV }).env).toBe('production');
+    expect(loadConfig({ MCHWEB_ENV: 'staging', NODE_ENV: 'production', ...SMS_ENV }).env).toBe('staging');
     expect(loadConfig({ MCHWEB_ENV: 'test', NODE_ENV: 'development' }).env).toBe('test');
   });
 
@@ -53,7 +54,7 @@ describe('the sandbox', () => {
   it('is on in development and tests, off by default in staging, and staging may turn it on', () => {
     expect(loadConfig({})).toMatchObject({ sandbox: true, production: false, autoReview: 'approve' });
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ sandbox: true, autoReview: 'off', settleAt: null });
-    expect(loadConfig({ MCHWEB_ENV: 'staging' })).toMatchObject({ production: false, ...NO_SANDBOX });
+    expect(loadConfig({ MCHWEB_ENV: 'staging', ...SMS_ENV })).toMatchObject({ production: false, ...NO_SANDBOX });
     expect(loadConfig({ MCHWEB_ENV: 'staging', MCHWEB_SANDBOX: 'true' })).toMatchObject({
       sandbox: true,
       production: false,
@@ -92,10 +93,10 @@ describe('the sandbox', () => {
 describe('the embedded database in production (item 3)', () => {
   it('needs DATABASE_URL, or MCHWEB_EMBEDDED_OK=true to run on PGlite knowingly', () => {
     expect(refusal({ MCHWEB_ENV: 'production' })).toMatch(/DATABASE_URL is not set: .*MCHWEB_EMBEDDED_OK=true/);
-    expect(loadConfig({ MCHWEB_ENV: 'production', MCHWEB_EMBEDDED_OK: 'true' }).databaseUrl).toBeNull();
+    expect(loadConfig({ MCHWEB_ENV: 'production', MCHWEB_EMBEDDED_OK: 'true', ...SMS_ENV }).databaseUrl).toBeNull();
     expect(refusal({ MCHWEB_ENV: 'production', MCHWEB_EMBEDDED_OK: 'false' })).toMatch(/DATABASE_URL is not set/);
     // Elsewhere PGlite is the default it always was.
-    expect(loadConfig({ MCHWEB_ENV: 'staging' }).databaseUrl).toBeNull();
+    expect(loadConfig({ MCHWEB_ENV: 'staging', ...SMS_ENV }).databaseUrl).toBeNull();
   });
 });
 
@@ -223,5 +224,35 @@ describe('defaults', () => {
 
   it('overrides replace settings after the checks (tests and benchmarks)', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, { rateLimitPerMinute: 5 }).rateLimitPerMinute).toBe(5);
+  });
+});
+
+describe('the SMS provider (issue 27)', () => {
+  it('the sandbox keeps codes in its outbox by default; outside it SMS_PROVIDER must be named', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox' });
+    expect(refusal({ ...PRODUCTION, SMS_PROVIDER: '' })).toMatch(
+      /SMS_PROVIDER is not set: outside the sandbox verification codes are sent by aliyun .* or tencent/,
+    );
+    expect(refusal({ MCHWEB_ENV: 'staging' })).toMatch(/SMS_PROVIDER is not set/);
+    expect(refusal({ ...PRODUCTION, SMS_PROVIDER: 'outbox' })).toMatch(/SMS_PROVIDER=outbox .* only the sandbox/);
+    expect(refusal({ ...PRODUCTION, SMS_PROVIDER: 'sms77' })).toMatch(/SMS_PROVIDER must be one of aliyun, tencent/);
+  });
+
+  it("a provider's keys, sign name and every scene's template are required, each named", () => {
+    const message = refusal({ ...PRODUCTION, SMS_TEMPLATE_FUNDS: '', ALIYUN_SMS_ACCESS_KEY_SECRET: '' });
+    expect(message).toMatch(/SMS_TEMPLATE_FUNDS is not set: SMS_PROVIDER=aliyun needs it/);
+    expect(message).toMatch(/ALIYUN_SMS_ACCESS_KEY_SECRET is not set/);
+    const tencent = refusal({ ...PRODUCTION, SMS_PROVIDER: 'tencent' });
+    for (const name of ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'])
+      expect(tencent).toContain(`${name} is not set`);
+    expect(refusal({ ...PRODUCTION, ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' })).toMatch(
+      /ALIYUN_SMS_ENDPOINT must be https:\/\/host/,
+    );
+    expect(loadConfig(PRODUCTION).sms).toMatchObject({
+      provider: 'aliyun',
+      signName: '晨光支付',
+      templates: { register: 'SMS_900000001', mobileChanged: 'SMS_900000006' },
+      aliyun: { endpoint: { protocol: 'https', host: 'dysmsapi.aliyuncs.com' } },
+    });
   });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIME_ZONE } from '@mchweb/contract/time-zone';
 import { wechatPayConfig, type WechatPayConfig } from './wechatpay/wechatpay-config.ts';
 import { readEnv, type AutoReview, type EnvSettings, type Environment, type SandboxRefund } from './config-env.ts';
+import { smsConfigOf, type SmsConfig } from './config-sms.ts';
 
 export {
   AUTO_REVIEW_MODES,
@@ -13,6 +14,7 @@ export {
   type Environment,
   type SandboxRefund,
 } from './config-env.ts';
+export type { SmsConfig, SmsEndpoint } from './config-sms.ts';
 
 /** The repository: found upwards from this module, which runs from apps/server/src or bundled in apps/server/dist. */
 export const REPO_ROOT = (() => {
@@ -146,6 +148,9 @@ export interface Config {
    * adapter (wechatpay/), in the sandbox too; else as before (the sandbox's channel, or none in production).
    */
   wechatPay: WechatPayConfig | null;
+   * Where SMS verification codes go (SMS_PROVIDER): Alibaba Cloud or Tencent Cloud SMS with their keys, sign name
+   * and one template per scene; the outbox in the sandbox (its default there, refused anywhere else).
+  sms: SmsConfig;
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
@@ -248,7 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
   // Demo data, API docs and the sandbox are for development and tests; staging asks for each, production for none.
   const developing = name === 'development' || name === 'test';
-  const sandbox = e.MCHWEB_SANDBOX ?? developing;
+  const sandbox = !production && (e.MCHWEB_SANDBOX ?? developing);
+  const sms = smsConfigOf(e, sandbox, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
   // The sandbox answers reviews, refunds and payouts by itself, except in tests, which answer them when they choose.
   const sandboxAnswers = sandbox && name !== 'test';
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
@@ -303,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsHost,
     metricsToken: e.METRICS_TOKEN ?? null,
     wechatPay,
+    sms,
     settleAt: e.MCHWEB_SETTLE_AT === undefined ? (name === 'test' ? null : '02:00') : e.MCHWEB_SETTLE_AT,
     ...overrides,
   };

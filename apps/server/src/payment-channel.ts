@@ -1,4 +1,5 @@
 import type { Channel, ChannelAvailability } from '@mchweb/contract';
+import type { ConnectionCheck } from './connection-check.ts';
 
 export type { ChannelAvailability };
 
@@ -33,8 +34,17 @@ export interface PaymentChannel {
   queryRefund(refundNo: string, merchant: ChannelMerchant): Promise<RefundOutcome | null>;
   /** Verify a notice's signature (refused: throws) and read it. */
   parseNotice(notice: ChannelNoticeRequest): Promise<ChannelNotice>;
-  /** The channel's statement of a day (YYYY-MM-DD, the channel's day), for reconciliation. */
+  /**
+   * The channel's statement of a day (YYYY-MM-DD, the channel's day: China's), for reconciliation: every payment
+   * it took that day and every refund it finished that day. The statement module's job asks for yesterday's once
+   * the channel publishes it (STATEMENT_READY_AT) and keeps the lines.
+   */
   fetchStatement(day: string): Promise<StatementLine[]>;
+  /**
+   * A harmless signed call proving the connection (`npm run ops -- channel:check`), e.g. a query of a payment
+   * number that cannot exist, expecting the channel's properly signed "not found". Absent: nothing to check.
+   */
+  check?(): Promise<ConnectionCheck>;
 }
 
 /**

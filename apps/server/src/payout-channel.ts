@@ -1,3 +1,5 @@
+import type { ConnectionCheck } from './connection-check.ts';
+
 /**
  * The payout channel's port: where a transfer's money leaves the platform for a payee's account. Like the payment
  * channels' port (payment-channel.ts): amounts in fen, our transfer number is the channel's idempotent request
@@ -14,6 +16,8 @@ export interface PayoutChannel {
     headers: Record<string, string | string[] | undefined>;
     body: unknown;
   }): Promise<PayoutOutcome>;
+  /** A harmless signed call proving the connection (`npm run ops -- channel:check`). Absent: nothing to check. */
+  check?(): Promise<ConnectionCheck>;
 }
 
 export interface ChannelPayout {

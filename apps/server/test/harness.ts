@@ -10,6 +10,7 @@ import type { Channels } from '../src/channels.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { FileStorage } from '../src/file-storage.ts';
+import type { SmsSender } from '../src/sms-sender.ts';
 import { seedDemoIfEmpty } from '../src/sandbox/seed-demo.ts';
 
 /**
@@ -85,6 +86,8 @@ export interface TestAppOptions {
   storage?: FileStorage;
   /** The channels' adapters; by default the config's (the sandbox's). */
   channels?: Channels;
+  /** The SMS sender; by default the one the config's SMS_PROVIDER names (the sandbox's outbox). */
+  smsSender?: SmsSender;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -101,6 +104,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logger: opts.logger ?? false,
     storage: opts.storage,
     channels: opts.channels,
+    smsSender: opts.smsSender,
   });
   // 30 days of demo orders (400), not a first start's 90: the same data every test was written on, 2 s faster.
   if (opts.seed !== false) await seedDemoIfEmpty(database.db, undefined, { days: 30 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pgClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../src/config.ts';
+import { SMS_ENV } from '../src/config-sms.fixture.ts';
 import { timedJob } from '../src/metrics.ts';
 import { freePort } from './free-port.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './harness.ts';
@@ -180,7 +181,7 @@ describe('metrics settings', () => {
   it('stops the start on a malformed port, a short token, or a public metrics port in production', () => {
     expect(() => loadConfig({ METRICS_PORT: '90a0' })).toThrow('METRICS_PORT must be a whole number');
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
-    const production = { NODE_ENV: 'production', MCHWEB_EMBEDDED_OK: 'true' };
+    const production = { NODE_ENV: 'production', MCHWEB_EMBEDDED_OK: 'true', ...SMS_ENV };
     const publicPort = { ...production, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' };
     expect(() => loadConfig(publicPort)).toThrow('METRICS_HOST=0.0.0.0 in production needs METRICS_TOKEN');
     expect(loadConfig({ ...publicPort, METRICS_TOKEN: TOKEN })).toMatchObject({ metricsPort: 9464 });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { runOps } from '../src/ops/cli.ts';
 import { loadConfig } from '../src/config.ts';
+import { SMS_ENV } from '../src/config-sms.fixture.ts';
 import { freePort } from './free-port.ts';
 
 /*
@@ -38,6 +39,7 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
       DATA_DIR: dataDir,
       PORT: String(port),
       WEB_DIST: dataDir,
+      ...SMS_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +121,7 @@ describe('issue 14.1 demo accounts and production', () => {
           out: (s) => lines.push(s),
           err: (s) => lines.push(s),
           config: loadConfig({
+            ...SMS_ENV,
             NODE_ENV: 'production',
             DATA_DIR: dataDir,
             DATABASE_URL: '',
@@ -170,6 +173,10 @@ describe('issue 25: what production refuses at start', () => {
     [{ NODE_ENV: 'prod' }, /NODE_ENV must be development, test or production/],
     [{ NODE_ENV: 'Production' }, /NODE_ENV must be development, test or production/],
     [{ MCHWEB_SANDBX: 'true' }, /MCHWEB_SANDBX is not a setting of mchweb/],
+    // Issue 27: no SMS provider, or the sandbox's outbox, in production.
+    [{ NODE_ENV: 'production', SMS_PROVIDER: '' }, /SMS_PROVIDER is not set: outside the sandbox .*aliyun.*tencent/],
+    [{ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }, /SMS_PROVIDER=outbox .* only the sandbox does/],
+    [{ NODE_ENV: 'production', ALIYUN_SMS_ACCESS_KEY_SECRET: '' }, /ALIYUN_SMS_ACCESS_KEY_SECRET is not set/],
   ])('%j: exits 1 before opening anything, saying why', { timeout: 60_000 }, async (env, message) => {
     const server = await startServer(tempDir(), env);
     expect(await readyOrExit(server)).toBe(1);

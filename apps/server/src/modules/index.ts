@@ -13,6 +13,7 @@ import { module as settlement } from './settlement/index.ts';
 import { module as sms } from './sms/index.ts';
 import { module as split } from './split/index.ts';
 import { module as staff } from './staff/index.ts';
+import { module as statement } from './statement/index.ts';
 import { module as transfer } from './transfer/index.ts';
 
 /**
@@ -36,6 +37,7 @@ export const MODULES: readonly AppModule[] = [
   dashboard,
   transfer,
   operator,
+  statement,
 ];
 
 /**

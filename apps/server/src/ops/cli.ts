@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { changeCompanyStatus, listCompaniesForOps, parseCompanyId } from '../modules/company/index.ts';
 import { BizError } from '../errors.ts';
 import { OpsError } from '../ops-error.ts';
+import { CHANNEL_COMMANDS } from './channel.commands.ts';
 import type { Command } from './command.ts';
 import { formatTable } from './format-table.ts';
 import { ONBOARDING_COMMANDS } from './onboarding.commands.ts';
@@ -52,6 +53,7 @@ export const COMMANDS: Record<string, Command> = {
   ...SETTLEMENT_COMMANDS,
   ...SPLIT_COMMANDS,
   ...OPERATOR_COMMANDS,
+  ...CHANNEL_COMMANDS,
 };
 
 export function usage(): string {

@@ -38,7 +38,7 @@ export const SETTLEMENT_COMMANDS: Record<string, Command> = {
 
 SETTLEMENT_COMMANDS['reconcile'] = {
   usage: 'reconcile --date YYYY-MM-DD',
-  help: "run every module's checks of a business day (orders, ledger, settlements, transfers); prints every difference",
+  help: "run every module's checks of a business day (orders, ledger, settlements, transfers, channel statements); prints every difference",
   async run(db, args) {
     const { options } = parseOptions(args, ['date']);
     const day = options.date;
@@ -49,7 +49,9 @@ SETTLEMENT_COMMANDS['reconcile'] = {
       settleAt: config.settleAt,
     });
     // A day whose settlement is still to come is open: said, but not a difference (exit 0).
-    const pending = open.length ? `\n${day} is open (its settlement is still to come):\n${open.join('\n')}` : '';
+    const pending = open.length
+      ? `\n${day} is open (its settlement or a channel's statement is still to come):\n${open.join('\n')}`
+      : '';
     if (differences.length) {
       throw new OpsError(`${day}: ${differences.length} difference(s):\n${differences.join('\n')}${pending}`);
     }

@@ -9,7 +9,7 @@ import { noticeRoutes } from './notice.routes.ts';
 import { reviewJobs } from './review-jobs.ts';
 import { smsOutboxRoutes } from './sms-outbox.ts';
 
-export { SANDBOX_CHANNELS } from './sandbox-channel.ts';
+export { SANDBOX_CHANNELS, sandboxChannels } from './sandbox-channel.ts';
 export { createSmsSender } from './sms-outbox.ts';
 
 export const sandbox: AppModule = {

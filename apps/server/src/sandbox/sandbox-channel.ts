@@ -1,6 +1,16 @@
 import crypto from 'node:crypto';
-import { sandboxNotifyBody, sandboxPayoutNotifyBody, sandboxRefundNotifyBody } from '@mchweb/contract';
+import {
+  CHANNELS,
+  sandboxNotifyBody,
+  sandboxPayoutNotifyBody,
+  sandboxRefundNotifyBody,
+  type Channel,
+} from '@mchweb/contract';
+import { addDays, dayStart } from '../business-day.ts';
 import type { Channels } from '../channels.ts';
+import type { Db } from '../db/client.ts';
+import { channelDayLines } from '../modules/order/index.ts';
+import { STATEMENT_TZ } from '../modules/statement/index.ts';
 import type { ChannelNotice, PaymentChannel } from '../payment-channel.ts';
 import type { PayoutChannel } from '../payout-channel.ts';
 
@@ -26,12 +36,33 @@ export const sandboxPayment: PaymentChannel = {
     return { kind: 'payment', payment: paid.result === 'SUCCESS' ? { ...paid, channelTradeNo } : paid };
   },
   fetchStatement: async () => [],
+  // Nothing leaves this server: the sandbox channel is always reachable.
+  check: async () => ({ connected: true, detail: 'the sandbox channel (nothing leaves this server)' }),
 };
 
 export const sandboxPayout: PayoutChannel = {
   sendPayout: async () => undefined,
   queryPayout: async () => null,
   parseNotice: async ({ body }) => sandboxPayoutNotifyBody.parse(body),
+  check: async () => ({ connected: true, detail: 'the sandbox payout channel (nothing leaves this server)' }),
 };
 
+/** The sandbox's channels without a database (tests wrapping them): their statements are empty. */
 export const SANDBOX_CHANNELS: Channels = { payment: () => sandboxPayment, payout: sandboxPayout };
+
+/**
+ * The sandbox's channels on a database (what app.ts uses): the payment channel's statement of a day is what it answered, which is what
+ * the orders recorded from its notices (payments paid through it, refunds it finished that day, China's day as
+ * the real channels count it). So a sandbox's statements reconcile; tests make differences by editing stored lines.
+ */
+export function sandboxChannels(db: Db): Channels {
+  const payment = (channel: Channel): PaymentChannel => ({
+    ...sandboxPayment,
+    async fetchStatement(day) {
+      const start = dayStart(day, STATEMENT_TZ);
+      return channelDayLines(db, channel, start, dayStart(addDays(day, 1), STATEMENT_TZ));
+    },
+  });
+  const byChannel = new Map(CHANNELS.map((c) => [c, payment(c)]));
+  return { payment: (channel) => byChannel.get(channel)!, payout: sandboxPayout };
+}

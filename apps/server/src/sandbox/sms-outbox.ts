@@ -8,15 +8,15 @@ import { route } from '../route.ts';
 import type { SmsSender } from '../sms-sender.ts';
 
 /**
- * The SMS adapter of a server with no gateway (the only one so far, app.ts's default): the text (with its code)
- * goes to the sms_outbox table, nowhere else, and to the log in the sandbox only; elsewhere the log says to whom
- * and why, never the code (issue 25: no code in any log line).
+ * The sandbox's SMS adapter (SMS_PROVIDER=outbox, the sandbox's default; refused outside it): the text (with its
+ * code) goes to the sms_outbox table and to the log, where a developer reads it; a tester reads the outbox over
+ * HTTP. `logText` false (a test app built outside the sandbox) logs to whom and why, never the code.
  */
 export function createSmsSender(log: FastifyBaseLogger, { logText }: { logText: boolean }): SmsSender {
   return {
     async send(db, message) {
-      await keepInOutbox(db, message);
       const { mobile, scene, text } = message;
+      await keepInOutbox(db, { mobile, scene, text });
       log.info({ sms: { mobile, scene, ...(logText ? { text } : {}) } }, 'sms sent (outbox)');
     },
   };

@@ -3,10 +3,10 @@ import type { CompanyInfo } from '@mchweb/contract';
 import { requireMember, requireUser, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import { BizError, conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../errors.ts';
-import type { SmsSender } from '../../sms-sender.ts';
+import { SmsRefused, type SmsSender } from '../../sms-sender.ts';
 import { recordAudit } from '../audit/index.ts';
 import { setSessionCompany } from '../session/index.ts';
-import { checkSmsCode, consumeSmsCode, maskMobile, sendSmsCode } from '../sms/index.ts';
+import { checkSmsCode, consumeSmsCode, maskMobile, sendSmsCode, smsRefusal } from '../sms/index.ts';
 import { COMPANY } from './company.messages.ts';
 import { companies } from './company.tables.ts';
 import { companyInfoFor } from './company-session.service.ts';
@@ -89,8 +89,8 @@ export async function openFeeManager(db: Db, actor: Actor): Promise<CompanyInfo>
 export const CHANGE_MOBILE_SCENE = 'changeMobile';
 
 /** What the old contact mobile is told after a move (an SMS text, in English like the codes' texts). */
-const mobileChangedSms = (companyName: string, masked: string) =>
-  `[mchweb] The contact mobile of ${companyName} was changed to ${masked}. ` +
+const mobileChangedSms = ({ company, mobile }: { company: string; mobile: string }) =>
+  `[mchweb] The contact mobile of ${company} was changed to ${mobile}. ` +
   'If you did not ask for this, contact your account manager at once.';
 
 /** Moving the contact mobile is the Owner's: it is the second factor of payees and large transfers. */
@@ -157,11 +157,12 @@ export async function bindingMobile(
     });
     // In the same transaction: the change and the warning to the number it left are one.
     if (moving) {
-      await sender.send(tx, {
-        mobile: before.contactMobile,
-        scene: 'mobileChanged',
-        text: mobileChangedSms(before.name, maskMobile(input.mobile)),
-      });
+      const params = { company: before.name, mobile: maskMobile(input.mobile) };
+      await sender
+        .send(tx, { mobile: before.contactMobile, scene: 'mobileChanged', params, text: mobileChangedSms(params) })
+        .catch((err: unknown) => {
+          throw err instanceof SmsRefused ? smsRefusal(err) : err;
+        });
     }
   });
   return companyInfoFor(db, session.userId, companyId);

@@ -17,6 +17,7 @@ export { queryWaiting } from './order-jobs.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
 export { refundsWaitingSince } from './order-jobs.ts';
+export { channelDayLines, paymentsByNo, type ChannelDayLine } from './order-channel-day.ts';
 export { resolveFilter } from './order-filter.ts';
 export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';

@@ -8,6 +8,8 @@ export {
   maskMobile,
   purgeExpiredSmsCodes,
   sendSmsCode,
+  smsRefusal,
+  SMS_SCENES,
   CODE_TTL_MS,
   MAX_TRIES,
   RESEND_AFTER_MS,

@@ -5,7 +5,7 @@ import { smsOutbox } from './sms.tables.ts';
 
 // The outbox keeps what a sender that reaches no phone "sent" (the sandbox's sender): a tester reads codes there.
 
-export async function keepInOutbox(db: Tx, message: SmsMessage) {
+export async function keepInOutbox(db: Tx, message: Omit<SmsMessage, 'params'>) {
   await db.insert(smsOutbox).values(message);
 }
 

@@ -18,4 +18,13 @@ export const SMS = {
     left > 0
       ? fieldText('smsCode', `is wrong; ${tries(left)} left`, `验证码错误，还可再试 ${left} 次`)
       : fieldText('smsCode', 'too many wrong tries; request a new code', '错误次数过多，请重新获取验证码'),
+  smsProviderThrottled: text(
+    'This number has been sent too many codes for now. Try again later (in an hour, or tomorrow).',
+    '该号码获取验证码过于频繁，请稍后（1 小时后或明天）再试。',
+  ),
+  smsMobileRefused: fieldText('mobile', 'cannot receive our SMS; check the number', '无法接收短信，请检查号码'),
+  smsNotSent: text(
+    'The code could not be sent: the SMS service is not available right now. Try again in a few minutes.',
+    '验证码未能发送：短信服务暂不可用，请几分钟后重试。',
+  ),
 } as const satisfies Record<string, unknown>;

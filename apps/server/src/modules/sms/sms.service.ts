@@ -4,7 +4,9 @@ import { Code } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { deleteInBatches } from '../../db/purge.ts';
 import { BizError, invalid } from '../../errors.ts';
-import type { SmsSender } from '../../sms-sender.ts';
+import { platformSecret } from '../../db/platform-secret.ts';
+import { platformSecrets } from '../../db/platform.tables.ts';
+import { SmsRefused, type SmsSender } from '../../sms-sender.ts';
 import { SMS } from './sms.messages.ts';
 import { smsCodes } from './sms.tables.ts';
 
@@ -23,8 +25,28 @@ const SCENE_TEXT: Record<string, string> = {
 /** A mobile as an SMS or a page may show it to someone who should not read it whole. */
 export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
-const hashCode = (mobile: string, scene: string, code: string) =>
-  crypto.createHash('sha256').update(`${mobile}:${scene}:${code}`).digest('base64url');
+/** The scenes a code is sent for: a provider sends each with its own template (SMS_TEMPLATE_*, config-env.ts). */
+export const SMS_SCENES = Object.keys(SCENE_TEXT);
+
+/**
+ * The stored form of a code: HMAC-SHA256 keyed with the platform's `sms-code` secret (kept in the database, shared
+ * by every process) over mobile, scene and code. A bare SHA-256 of those was reversed in 0.1 s: a code has a
+ * million values and the mobile and scene are in the same row. Codes stored the old way before this change simply
+ * fail to match and expire within CODE_TTL_MS (decisions.md).
+ */
+async function hashCode(db: Db | Tx, mobile: string, scene: string, code: string) {
+  const [kept] = await db.select().from(platformSecrets).where(eq(platformSecrets.name, CODE_SECRET));
+  const key = kept ? Buffer.from(kept.value, 'base64url') : await platformSecret(db as Db, CODE_SECRET);
+  return crypto.createHmac('sha256', key).update(`${mobile}:${scene}:${code}`).digest('base64url');
+}
+const CODE_SECRET = 'sms-code';
+
+/** What the user is told when the provider did not send (the provider's own code goes to the log only). */
+export const smsRefusal = (err: SmsRefused) => {
+  if (err.kind === 'throttled') return new BizError(Code.TOO_MANY, SMS.smsProviderThrottled);
+  if (err.kind === 'mobile') return invalid(SMS.smsMobileRefused);
+  return new BizError(Code.UNAVAILABLE, SMS.smsNotSent);
+};
 
 export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: string; scene: string }) {
   const [last] = await db
@@ -38,19 +60,29 @@ export async function sendSmsCode(db: Db, sender: SmsSender, input: { mobile: st
     if (waitMs > 0) throw new BizError(Code.TOO_MANY, SMS.smsResendWait(Math.ceil(waitMs / 1000)));
   }
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-  await db.transaction(async (tx) => {
-    await tx.insert(smsCodes).values({
+  // The row first (it starts the resend wait), the provider's call after, outside any transaction: a call of
+  // seconds must not hold a connection, nor PGlite's one queue. A code the provider did not send is deleted, so
+  // the user may ask again at once.
+  const [row] = await db
+    .insert(smsCodes)
+    .values({
       mobile: input.mobile,
       scene: input.scene,
-      codeHash: hashCode(input.mobile, input.scene, code),
+      codeHash: await hashCode(db, input.mobile, input.scene, code),
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
-    });
-    await sender.send(tx, {
+    })
+    .returning({ id: smsCodes.id });
+  try {
+    await sender.send(db, {
       mobile: input.mobile,
       scene: input.scene,
+      params: { code },
       text: `[mchweb] Your verification code ${SCENE_TEXT[input.scene] ?? ''} is ${code}. It expires in 5 minutes.`,
     });
-  });
+  } catch (err) {
+    await db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
+    throw err instanceof SmsRefused ? smsRefusal(err) : err;
+  }
   return { resendAfterSeconds: RESEND_AFTER_MS / 1000, expiresInSeconds: CODE_TTL_MS / 1000 };
 }
 
@@ -79,7 +111,7 @@ export async function consumeSmsCode(db: Db | Tx, input: { mobile: string; scene
  * UPDATE makes the tries queue, and each one sees the count the one before left.
  */
 export async function checkSmsCode(db: Db | Tx, input: { mobile: string; scene: string; code: string }) {
-  const given = hashCode(input.mobile, input.scene, input.code);
+  const given = await hashCode(db, input.mobile, input.scene, input.code);
   const newest = db
     .select({ id: smsCodes.id })
     .from(smsCodes)
