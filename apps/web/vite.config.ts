@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { endpointPaths } from './endpoint-paths';
+import { opsDevEntry } from './ops-dev-entry';
 import { payerDevEntry, payerOnPreact } from './payer-on-preact';
 import { precompress } from './precompress';
 
@@ -17,7 +18,7 @@ const FIRST_VISIT_PAGES =
 
 export default defineConfig({
   base: '/mchweb/',
-  plugins: [endpointPaths(), payerOnPreact(), payerDevEntry(), react(), precompress()],
+  plugins: [endpointPaths(), payerOnPreact(), payerDevEntry(), opsDevEntry(), react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -37,10 +38,12 @@ export default defineConfig({
         hostType === 'html' || FIRST_VISIT_PAGES.test(file) ? deps : [],
     },
     rolldownOptions: {
-      // The portal, and the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page").
+      // The portal, the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page"),
+      // and the provider's operator console (/ops/, docs/web.md "The operator console"): neither loads the other.
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         pay: path.resolve(import.meta.dirname, 'pay.html'),
+        ops: path.resolve(import.meta.dirname, 'ops.html'),
       },
       treeshake: {
         // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
