@@ -16,7 +16,15 @@ const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 const FIRST_VISIT_PAGES =
   /(^|\/)(home|product|case|login|login-error|register|protocal[\w-]*|blank-layout|public-layout|auth-shell)[.-]/;
 
-export default defineConfig({
+/**
+ * The operator console (/ops/, ops.html) is a build of its own (`vite build --mode ops`, after the portal's: it
+ * adds its files to the same dist, under assets/ops/). One build of both would split the modules they share
+ * (React, antd, our lib/) into chunks shaped by both, and the portal's first visit would pay for the console's
+ * (docs/web.md, "The operator console").
+ */
+const OPS_MODE = 'ops';
+
+export default defineConfig(({ mode }) => ({
   base: '/mchweb/',
   plugins: [endpointPaths(), payerOnPreact(), payerDevEntry(), opsDevEntry(), react(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
@@ -26,6 +34,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The console's build adds to the portal's (see OPS_MODE).
+    emptyOutDir: mode !== OPS_MODE,
+    assetsDir: mode === OPS_MODE ? 'assets/ops' : 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     // Browsers without <link rel=modulepreload> (Safari before 17) still load the modules, only later.
@@ -38,13 +49,14 @@ export default defineConfig({
         hostType === 'html' || FIRST_VISIT_PAGES.test(file) ? deps : [],
     },
     rolldownOptions: {
-      // The portal, the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page"),
-      // and the provider's operator console (/ops/, docs/web.md "The operator console"): neither loads the other.
-      input: {
-        index: path.resolve(import.meta.dirname, 'index.html'),
-        pay: path.resolve(import.meta.dirname, 'pay.html'),
-        ops: path.resolve(import.meta.dirname, 'ops.html'),
-      },
+      // The portal, and the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page");
+      // or the console alone.
+      input: (mode === OPS_MODE
+        ? { ops: path.resolve(import.meta.dirname, 'ops.html') }
+        : {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            pay: path.resolve(import.meta.dirname, 'pay.html'),
+          }) as Record<string, string>,
       treeshake: {
         // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
         // full (antd's ConfigProvider alone drags all of @rc-component/form and its validator onto /login).
@@ -71,4 +83,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
   },
-});
+}));

@@ -28,7 +28,7 @@ export default function OnboardingQueuePage() {
   const canAssign = can('ops:onboarding:review');
 
   const merchant = (row: OnboardingQueueItem) => (
-    <Space orientation="vertical" size={0}>
+    <Space orientation="vertical" size={0} data-testid={`queue-row-${row.applyNo}`}>
       <Typography.Text strong>{row.shortName ?? row.name ?? '—'}</Typography.Text>
       <Typography.Text type="secondary">
         {[row.type && to(`type.${row.type}`), to(`source.${row.source}`)].filter(Boolean).join(' · ')}
