@@ -9,6 +9,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 // Web layers (docs/web.md, "Layers"): app -> features -> components -> lib (with i18n) -> contract.
 const WEB = 'apps/web/src';
 const WEB_FEATURES = fs.readdirSync(`${WEB}/features`);
+const OPS = `${WEB}/ops`;
+const OPS_FEATURES = fs.readdirSync(`${OPS}/features`);
 const webLayer = (target, from, message) => ({ target, from, message });
 
 /** Import rules of a file inside apps/server/src/modules/<area>/ (tables files may also reach other tables). */
@@ -73,14 +75,49 @@ export default tseslint.config(
             ),
             webLayer(
               [`${WEB}/lib`, `${WEB}/i18n`],
-              [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`],
+              [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`, OPS],
               'lib and i18n are the bottom layer: they import no component, feature or app module',
             ),
             webLayer(
               `${WEB}/components`,
-              [`${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`],
+              [`${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`, OPS],
               'components are shared by features: they import no feature or app module',
             ),
+            // The operator console (src/ops, entry ops-main.tsx) and the portal are separate apps of one build: neither
+            // loads the other's pages (docs/web.md, "The operator console").
+            webLayer(
+              [`${WEB}/app`, `${WEB}/features`, `${WEB}/main.tsx`, `${WEB}/pay-main.tsx`],
+              [OPS, `${WEB}/ops-main.tsx`],
+              "the merchant portal never loads the operator console's code",
+            ),
+            {
+              target: [OPS, `${WEB}/ops-main.tsx`],
+              from: `${WEB}/app`,
+              except: ['./providers.tsx', './theme.ts'],
+              message: "the console shares only the portal's providers and theme, not its routes, layouts or pages",
+            },
+            {
+              target: OPS,
+              from: `${WEB}/features`,
+              // Names and tags of the business's values (statuses, fields, channels) in both languages: one text.
+              except: [
+                './onboarding/i18n.ts',
+                './onboarding/strings.zh-CN.ts',
+                './onboarding/strings.en-US.ts',
+                './onboarding/components/status-tag.tsx',
+                './merchant/i18n.ts',
+                './merchant/components/status-tag.tsx',
+                './split/i18n.ts',
+              ],
+              message: "the console takes only the portal's strings and status tags, never its pages or API files",
+            },
+            ...OPS_FEATURES.map((feature) => ({
+              target: `${OPS}/features/${feature}`,
+              from: `${OPS}/features`,
+              except: [`./${feature}`],
+              message: "the console's features do not import each other; ops/app composes them",
+            })),
+            webLayer(`${OPS}/components`, [`${OPS}/features`, `${OPS}/app`], 'ops components import no feature or app'),
             webLayer(
               `${WEB}/features`,
               [`${WEB}/app`, `${WEB}/main.tsx`],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { endpointPaths } from './endpoint-paths';
+import { opsDevEntry } from './ops-dev-entry';
 import { payerDevEntry, payerOnPreact, payerSharedModules } from './payer-on-preact';
 import { precompress } from './precompress';
 
@@ -17,9 +18,25 @@ const API = process.env.MCHWEB_API ?? 'http://127.0.0.1:8080';
 const FIRST_VISIT_PAGES =
   /(^|\/)(home|product|case|login|login-error|register|protocal[\w-]*|blank-layout|public-layout|auth-shell)[.-]/;
 
-export default defineConfig({
+/**
+ * The operator console (/ops/, ops.html) is a build of its own (`vite build --mode ops`, after the portal's: it
+ * adds its files to the same dist, under assets/ops/). One build of both would split the modules they share
+ * (React, antd, our lib/) into chunks shaped by both, and the portal's first visit would pay for the console's
+ * (docs/web.md, "The operator console").
+ */
+const OPS_MODE = 'ops';
+
+export default defineConfig(({ mode }) => ({
   base: '/mchweb/',
-  plugins: [endpointPaths(), payerOnPreact(), payerShared.plugin, payerDevEntry(), react(), precompress()],
+  plugins: [
+    endpointPaths(),
+    payerOnPreact(),
+    payerShared.plugin,
+    payerDevEntry(),
+    opsDevEntry(),
+    react(),
+    precompress(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -27,6 +44,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The console's build adds to the portal's (see OPS_MODE).
+    emptyOutDir: mode !== OPS_MODE,
+    assetsDir: mode === OPS_MODE ? 'assets/ops' : 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     // Browsers without <link rel=modulepreload> (Safari before 17) still load the modules, only later.
@@ -39,11 +59,14 @@ export default defineConfig({
         hostType === 'html' || FIRST_VISIT_PAGES.test(file) ? deps : [],
     },
     rolldownOptions: {
-      // The portal, and the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page").
-      input: {
-        index: path.resolve(import.meta.dirname, 'index.html'),
-        pay: path.resolve(import.meta.dirname, 'pay.html'),
-      },
+      // The portal, and the payer's page (/mchweb/pay/:codeNo) as its own small entry (docs/web.md, "The payer's page");
+      // or the console alone.
+      input: (mode === OPS_MODE
+        ? { ops: path.resolve(import.meta.dirname, 'ops.html') }
+        : {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            pay: path.resolve(import.meta.dirname, 'pay.html'),
+          }) as Record<string, string>,
       treeshake: {
         // antd's helper packages do not declare `sideEffects: false`, so every module they import is kept in
         // full (antd's ConfigProvider alone drags all of @rc-component/form and its validator onto /login).
@@ -74,4 +97,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
   },
-});
+}));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType, type TableProps } from 'antd';
 import { LoadError } from './load-error';
 import './keyset-table.css';
 
@@ -32,6 +32,7 @@ export function KeysetTable<T extends object>({
   loadErrorTitle,
   moreText,
   endText,
+  expandable,
 }: {
   list: KeysetList;
   rows: T[];
@@ -46,6 +47,8 @@ export function KeysetTable<T extends object>({
   loadErrorTitle: string;
   moreText: string;
   endText: string;
+  /** Rows that open to show more (antd's expandable rows). */
+  expandable?: TableProps<T>['expandable'];
 }) {
   if (list.isError && !list.data)
     return <LoadError title={loadErrorTitle} error={list.error} onRetry={() => void list.refetch()} />;
@@ -61,6 +64,7 @@ export function KeysetTable<T extends object>({
         pagination={false}
         scroll={narrow ? undefined : { x: scrollX }}
         locale={{ emptyText: list.isPending ? ' ' : empty }}
+        expandable={expandable}
         data-testid={testId}
       />
       {rows.length > 0 && (

@@ -7,7 +7,7 @@ import { ENV } from './env';
 import { setNetworkOnline } from './network';
 import { progressBegin, progressEnd } from './progress';
 import { ApiError } from './api-error';
-import { companyBlocked, sessionExpired } from './session-expiry';
+import { companyBlocked, sessionExpired, sessionToken } from './session-expiry';
 import { toast } from './toast';
 
 declare module 'axios' {
@@ -89,7 +89,7 @@ function settle(config?: InternalAxiosRequestConfig) {
 }
 
 http.interceptors.request.use((config) => {
-  const token = localStorage.getItem('token');
+  const token = sessionToken();
   if (token) config.headers.set('token', token); // S6.1
   // The server answers its messages (toasts, errors beside fields) in the language the user chose.
   config.headers.set('Accept-Language', currentLanguage());

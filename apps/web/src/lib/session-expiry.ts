@@ -2,7 +2,27 @@
  * S4.2 / S8.1: the session is gone -> its data is cleared and ONE "please sign in" dialog shows. Kept apart from
  * the axios instance (request.ts) so the guard and the router can use it without downloading axios.
  */
-import { removeItems, SESSION_KEYS } from './storage';
+import { removeItems, SESSION_KEYS, type StorageKey } from './storage';
+
+/**
+ * Whose session the request layer carries: the merchant portal's (the default) or the operator console's, which
+ * its entry (ops-main.tsx) sets before any call. Each is its own document, so one setting per page load.
+ */
+export interface SessionRealm {
+  /** The storage key of the token sent with each call. */
+  tokenKey: StorageKey;
+  /** Everything the session's end clears. */
+  keys: readonly StorageKey[];
+}
+let realm: SessionRealm = { tokenKey: 'token', keys: SESSION_KEYS };
+
+export function setSessionRealm(next: SessionRealm): void {
+  realm = next;
+}
+/** The token the request layer sends (header `token`), or null when signed out. */
+export function sessionToken(): string | null {
+  return localStorage.getItem(realm.tokenKey);
+}
 
 let sessionDialogs = 0;
 const dialogClosedListeners = new Set<() => void>();
@@ -47,7 +67,7 @@ export function sessionDialogClosed(): Promise<void> {
 
 export function clearSession(): void {
   // The seed clears token and user info; the rest of the session belongs to that user too.
-  removeItems(SESSION_KEYS);
+  removeItems(realm.keys);
 }
 
 export function sessionExpired(): void {

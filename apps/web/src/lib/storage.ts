@@ -6,7 +6,12 @@
 export const SESSION_KEYS = ['token', 'userInfo', 'menuData', 'buttonData', 'mchList', 'companyInfo'] as const;
 /** S3.1: every key the app stores: the session's, and the breadcrumb list (cleared at start, S2.5). */
 export const STORAGE_KEYS = [...SESSION_KEYS, 'breadRouteList'] as const;
-export type StorageKey = (typeof STORAGE_KEYS)[number];
+/**
+ * The operator console's session (/ops/, its own document): its own keys, so a merchant's and an operator's never
+ * mix. Not in STORAGE_KEYS, which are the portal's.
+ */
+export const OPS_SESSION_KEYS = ['opsToken', 'opsOperator'] as const;
+export type StorageKey = (typeof STORAGE_KEYS)[number] | (typeof OPS_SESSION_KEYS)[number];
 
 /** Not part of the seed's session: the chosen language survives sign-out. */
 export const LANGUAGE_KEY = 'language';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardOverview } from '@mchweb/contract';
 import { RECON_NS } from '@/components/reconciliation/i18n';
 import { yuan } from '@/lib/money';
-import { EChart } from './chart';
+import { EChart } from '@/components/echart/chart';
 import { DASHBOARD_NS } from '../../dashboard-i18n';
 
 /** The channels' own colours, as payers know them. */

@@ -11,7 +11,7 @@ const charts: { option: { series: { type: string; data: unknown[] }[] } }[] = []
 // ECharts itself does not draw in jsdom: loading it is replaced by a recorder of what the charts were given, so
 // ECharts never loads in this file. (Loaded for real, its import could still be running when the file ended and
 // jsdom had gone: "window is not defined" on a loaded machine, with every test passed.)
-vi.mock('./echarts-loader', () => ({
+vi.mock('@/components/echart/echarts-loader', () => ({
   loadECharts: async () => ({
     init: () => {
       const chart = { option: { series: [] }, setOption: (o: never) => (chart.option = o), resize() {}, dispose() {} };

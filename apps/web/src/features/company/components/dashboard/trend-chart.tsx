@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardOverview } from '@mchweb/contract';
 import { count, yuan } from '@/lib/money';
-import { EChart } from './chart';
+import { EChart } from '@/components/echart/chart';
 import { DASHBOARD_NS } from '../../dashboard-i18n';
 
 type Trend = DashboardOverview['trend'];

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { loadECharts } from './echarts-loader';
+import './chart.css';
 
 /**
  * An ECharts chart, loaded on first use (`loadECharts`): a skeleton until the library arrives, then
