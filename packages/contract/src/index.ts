@@ -23,6 +23,8 @@ export * from './endpoint.ts';
 export * from './developer/scopes.ts';
 export * from './developer/schemas.ts';
 export * from './developer/endpoints.ts';
+export * from './merchant-api/schemas.ts';
+export * from './merchant-api/endpoints.ts';
 export * from './split/endpoints.ts';
 export * from './audit/endpoints.ts';
 export * from './auth/endpoints.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code, isPermission, type Access } from '@mchweb/contract';
+import { Code, isApiKeyScope, isPermission, MERCHANT_API_V1, type Access, type ApiKeyScope } from '@mchweb/contract';
 import { ACCESS_CHANNEL, AccessCache } from '../access-cache.ts';
 import { anonymousActor, memberBlock, type Actor } from '../actor.ts';
 import { M } from '../i18n/messages.ts';
@@ -25,6 +25,11 @@ declare module 'fastify' {
      * nothing, so it neither empties the access cache when it answers nor is kept from reading it, like a GET.
      */
     readOnly?: boolean;
+    /**
+     * A merchant API route (/api/v1, issue 30): the scope an API key needs for it, or 'none' (its OpenAPI
+     * document). Those routes take API keys, never sessions: this plugin leaves them to the developer module.
+     */
+    apiScope?: ApiKeyScope | 'none';
   }
   interface FastifyInstance {
     accessCache: AccessCache;
@@ -64,6 +69,13 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (route.url.startsWith(`${MERCHANT_API_V1}/`)) {
+      const scope = route.config?.apiScope;
+      if (route.config?.access || !scope || !(scope === 'none' || isApiKeyScope(scope))) {
+        throw new Error(`Route ${route.method} ${route.url} declares no valid config.apiScope (and no access)`);
+      }
+      return;
+    }
     const access = route.config?.access;
     if (!access || !(access === 'public' || access === 'signedIn' || access === 'member' || isPermission(access))) {
       throw new Error(`Route ${route.method} ${route.url} declares no valid config.access`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../company/company.tables.ts';
 
 /**
@@ -34,5 +34,31 @@ export const apiKeys = pgTable(
     index('api_keys_active_idx')
       .on(t.companyId)
       .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/**
+ * The merchant API's Idempotency-Keys, per API key, kept 24 hours (IDEMPOTENCY_HOURS): the request's fingerprint
+ * (method, path, body) and, once answered, the answer a retry gets again. RUNNING while the first request is
+ * being answered; a RUNNING row older than a minute was left by a process that died and is taken over.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency_keys',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** RUNNING | DONE */
+    status: text('status').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

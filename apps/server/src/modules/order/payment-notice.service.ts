@@ -1,4 +1,4 @@
-import { and, eq, lt, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PaymentOutcome } from '../../payment-channel.ts';
@@ -69,8 +69,9 @@ export async function closeExpiredOrders(db: Db, settings: PaySettings, now = ne
 }
 
 /**
- * Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time. Safe on several processes at once:
- * each takes rows the others have not locked (SKIP LOCKED). Answers the orders it closed (their channel is told).
+ * Close PENDING orders older than ORDER_CLOSE_MINUTES or past their own expiresAt, a batch at a time. Safe on
+ * several processes at once: each takes rows the others have not locked (SKIP LOCKED). Answers the orders it
+ * closed (their channel is told).
  */
 export async function closeExpired(db: Db, settings: PaySettings, now = new Date(), limit = 200) {
   const cutoff = new Date(now.getTime() - ORDER_CLOSE_MINUTES * 60_000);
@@ -78,7 +79,13 @@ export async function closeExpired(db: Db, settings: PaySettings, now = new Date
     const due = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, cutoff)))
+      .where(
+        and(
+          eq(orders.status, 'PENDING'),
+          // Made before the cutoff, or asked to close sooner (the merchant API's expiresInMinutes).
+          or(lt(orders.createdAt, cutoff), lt(orders.expiresAt, now)),
+        ),
+      )
       .orderBy(orders.createdAt)
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -7,6 +7,7 @@ import settlementRoutes from './settlement.routes.ts';
 
 export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
 export { billRowsSheet } from './settlement-export.ts';
+export { listSettlements } from './settlement-query.service.ts';
 
 export const module: AppModule = {
   name: 'settlement',
