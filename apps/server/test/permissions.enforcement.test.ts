@@ -64,6 +64,8 @@ interface Ids {
   transferNo: string;
   /** A profit-sharing application (its field is `applyNo`, as the onboarding application's). */
   splitApplyNo: string;
+  /** An API key of the organisation (issue 30). */
+  keyId: string;
 }
 
 /** Routes whose id field takes another of the Ids than its own name. */
@@ -168,6 +170,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/pay/sandbox/payout-notify': () => ({ transferNo: 'T20260101000000000000', result: 'SUCCESS' }),
   'POST /api/merchant/exportTradeBill': (ids) => ({ mchNo: ids.mchNo, date: '2026-01-01', format: 'csv' }),
   'GET /api/merchant/code/png': (ids) => ({ codeNo: ids.codeNo }),
+  'POST /api/merchant/developer/key/create': () => ({ name: 'Sample', scopes: ['orders:read'], merchantIds: null }),
+  'POST /api/merchant/developer/key/revoke': (ids) => ({ keyId: ids.keyId }),
 };
 
 interface ApiRoute {
@@ -328,6 +332,7 @@ beforeAll(async () => {
     ).body.data.transferNo,
     settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
+    keyId: (await createKey(owner, { name: 'Sweep' })).key.keyId,
   };
 
   limited = await userWithSession('13700006666');
