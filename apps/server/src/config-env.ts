@@ -198,6 +198,7 @@ export const envSchema = z.object({
   MCHWEB_CONNECTIONS_PER_ADDRESS: whole(0),
   MCHWEB_TZ: timeZone,
   AUTH_RATE_LIMIT_SCALE: whole(1),
+  MCHWEB_API_RATE_LIMIT_PER_MINUTE: whole(1),
   ACCESS_CACHE_MS: whole(0),
   MCHWEB_AUTO_REVIEW: oneOf(AUTO_REVIEW_MODES),
   MCHWEB_AUTO_REVIEW_DELAY_MS: whole(0),

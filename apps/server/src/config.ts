@@ -90,6 +90,8 @@ export interface Config {
   apiDocs: boolean;
   /** Requests per minute per address on the API (sign-in has its own, stricter limits). */
   rateLimitPerMinute: number;
+  /** Requests per minute per API key on the merchant API (/api/v1), whatever the address (issue 30). */
+  apiRateLimitPerMinute: number;
   bodyLimitBytes: number;
   timezone: string;
   /**
@@ -293,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxConnectionsPerAddress: e.MCHWEB_CONNECTIONS_PER_ADDRESS ?? 256,
     apiDocs: e.API_DOCS ?? developing,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    apiRateLimitPerMinute: e.MCHWEB_API_RATE_LIMIT_PER_MINUTE ?? 600,
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
     timezone: e.MCHWEB_TZ ?? DEFAULT_TIME_ZONE,
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE ?? 1,

@@ -19,6 +19,7 @@ import { merchantIdByNo } from '../src/modules/merchant/index.ts';
 import { users } from '../src/modules/user/user.tables.ts';
 import { createSession } from '../src/modules/session/session.service.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { api, createKey } from './developer-fixtures.ts';
 import { upload } from './onboarding-fixtures.ts';
 import { operatorAtCodeStep, signedInOperator as operatorWithRoles } from './ops-fixtures.ts';
 import { codeFor, paid } from './payment-fixtures.ts';
@@ -65,6 +66,8 @@ interface Ids {
   transferNo: string;
   /** A profit-sharing application (its field is `applyNo`, as the onboarding application's). */
   splitApplyNo: string;
+  /** An API key of the organisation (issue 30). */
+  keyId: string;
 }
 
 /** Routes whose id field takes another of the Ids than its own name. */
@@ -210,6 +213,8 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/ops/operator/disable': () => ({ operatorId: 1 }),
   'POST /api/ops/operator/enable': () => ({ operatorId: 1 }),
   'POST /api/ops/operator/reset-totp': () => ({ operatorId: 1 }),
+  'POST /api/merchant/developer/key/create': () => ({ name: 'Sample', scopes: ['orders:read'], merchantIds: null }),
+  'POST /api/merchant/developer/key/revoke': (ids) => ({ keyId: ids.keyId }),
 };
 
 interface ApiRoute {
@@ -227,7 +232,8 @@ function apiRoutes(): ApiRoute[] {
   const seen = new Map<string, ApiRoute>();
   for (const r of routes) {
     const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m === 'GET' || m === 'POST');
-    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) continue;
+    // The merchant API (/api/v1) takes API keys, not sessions: its own sweep is below.
+    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs') || r.url.startsWith('/api/v1/')) continue;
     for (const method of methods as ('GET' | 'POST')[]) {
       const schema = r.schema as { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType } | undefined;
       const key = `${method} ${r.url}`;
@@ -371,6 +377,7 @@ beforeAll(async () => {
     ).body.data.transferNo,
     settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
+    keyId: (await createKey(owner, { name: 'Sweep' })).key.keyId,
   };
 
   limited = await userWithSession('13700006666');
@@ -563,6 +570,121 @@ describe('issue 28 the operator console (/api/ops) from the same route table', (
     expect(merchantRoutes.length).toBeGreaterThan(40);
     for (const route of merchantRoutes) {
       const res = await call(admin, route, validInput(route, a));
+/** The merchant API's routes (/api/v1) from the same route table, with the scope each needs. */
+function v1Routes() {
+  const seen = new Map<string, { key: string; method: 'GET' | 'POST'; url: string; scope: string }>();
+  for (const r of routes) {
+    const scope = r.config?.apiScope;
+    if (!r.url.startsWith('/api/v1/') || !scope || scope === 'none') continue;
+    for (const method of (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m === 'GET' || m === 'POST')) {
+      seen.set(`${method} ${r.url}`, {
+        key: `${method} ${r.url}`,
+        method: method as 'GET' | 'POST',
+        url: r.url,
+        scope,
+      });
+  }
+  return [...seen.values()];
+}
+
+/** Valid bodies of the merchant API's POSTs (the ids are organisation A's). */
+const V1_BODIES: Record<string, (ids: Ids) => object> = {
+  'POST /api/v1/payments': (ids) => ({ mchNo: ids.mchNo, amountFen: 100, channel: 'WECHAT', description: 'Sample' }),
+  'POST /api/v1/payments/:orderNo/refunds': () => ({ amountFen: 1, reason: 'Sample reason' }),
+};
+
+describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300_000 }, () => {
+  let v1: ReturnType<typeof v1Routes>;
+  let refundNo: string;
+  /** Keys of A (every scope; one scope that no route needs; limited to M100000004) and of B (every scope). */
+  let keyA: string;
+  let scopeless: string;
+  let limitedKey: string;
+  let keyB: string;
+  const v1Call = (key: string | null, route: { key: string; method: 'GET' | 'POST'; url: string }, extra = {}) =>
+    api<{ error: { type: string; code: string }; rows?: { orderNo?: string; settleNo?: string }[] }>(
+      t,
+      key,
+      route.method,
+      route.url.replace(':orderNo', a.orderNo).replace(':refundNo', refundNo),
+      { body: V1_BODIES[route.key]?.(a), ...extra },
+
+    v1 = v1Routes();
+    const refund = await owner.post<{ refundNo: string }>('/api/merchant/order/refund', {
+      orderNo: a.orderNo,
+      amountFen: 1,
+      reason: 'Sample reason',
+      idempotencyKey: 'permissions-test-v1-refund',
+    });
+    refundNo = refund.body.data.refundNo;
+    keyA = (await createKey(owner)).secret;
+    scopeless = (await createKey(owner, { scopes: ['webhooks:manage'] })).secret;
+    limitedKey = (await createKey(owner, { merchantIds: [(await merchantIdByNo(t.database.db, 'M100000004'))!] }))
+      .secret;
+    keyB = (await createKey(stranger)).secret;
+  }, 300_000);
+
+  it('issue 30 the route table holds every call of the merchant API, each with a scope', () => {
+    expect(v1.map((r) => r.key).sort()).toEqual(
+      [
+        'GET /api/v1/payments',
+        'GET /api/v1/payments/:orderNo',
+        'GET /api/v1/refunds/:refundNo',
+        'GET /api/v1/settlements',
+        'POST /api/v1/payments',
+        'POST /api/v1/payments/:orderNo/refunds',
+      ].sort(),
+
+  it('issue 30 every call refuses no key, and a portal session (401 authentication_error)', async () => {
+    for (const route of v1) {
+      const none = await v1Call(null, route);
+      expect([route.key, none.http, none.body.error.type]).toEqual([route.key, 401, 'authentication_error']);
+      const session = await v1Call(null, route, { headers: { token: stranger.token! } });
+      expect([route.key, session.http, session.body.error.code]).toEqual([route.key, 401, 'session_not_accepted']);
+
+  it('issue 30 every call refuses a key without its scope (403 permission_error)', async () => {
+    for (const route of v1) {
+      const res = await v1Call(scopeless, route);
+      expect([route.key, res.http, res.body.error.type]).toEqual([route.key, 403, 'permission_error']);
+
+  it("issue 30 a key of another organisation, or of other merchants, never reaches A's orders, refunds and settlements", async () => {
+    const own = await v1Call(
+      keyA,
+      v1.find((r) => r.key === 'GET /api/v1/payments/:orderNo')!,
+    expect(own.http).toBe(200); // A's own key reaches them: the refusals below are about whose key it is
+    for (const key of [keyB, limitedKey]) {
+      for (const route of v1) {
+        const res = await v1Call(key, route);
+        if (route.url.includes(':') || route.method === 'POST') {
+          // Objects by number, and a payment for A's merchant: not found.
+          expect([route.key, res.http, res.body.error.code]).toEqual([route.key, 404, 'resource_missing']);
+        } else {
+          expect([route.key, res.http]).toEqual([route.key, 200]);
+          const numbers = (res.body.rows ?? []).map((r) => r.orderNo ?? r.settleNo);
+          expect(numbers, route.key).not.toContain(a.orderNo);
+          expect(numbers, route.key).not.toContain(a.settleNo);
+        }
+      }
+    // B's key lists nothing of A: its organisation has no orders or settlements at all.
+    const bList = await v1Call(
+      keyB,
+      v1.find((r) => r.key === 'GET /api/v1/payments')!,
+    expect(bList.body.rows).toEqual([]);
+
+  it('issue 30 a key is refused on every portal route that is not public (HTTP 401)', async () => {
+    const guarded = all.filter((r) => r.access !== 'public');
+    const bearer = { authorization: `Bearer ${keyA}` };
+    for (const route of guarded) {
+      const input = validInput(route, a);
+      const url = route.url.replace(/:(\w+)/g, (_w, k: string) => encodeURIComponent(String(input[k])));
+      // A POST carries a valid XSRF value (as a browser would), so the refusal is the missing session's.
+      const res =
+        route.method === 'POST'
+          ? await t.client().post(url, input, { headers: bearer })
+          : await t
+              .client()
+              .raw({ method: 'GET', url, query: input as Record<string, string>, headers: bearer })
+              .then((r) => ({ http: r.statusCode, body: r.json() as { code: number } }));
       expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
     }
   });

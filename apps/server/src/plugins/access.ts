@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code, isOpsPermission, isPermission, type Access, type OpsPermission } from '@mchweb/contract';
+import {
+  Code,
+  isApiKeyScope,
+  isOpsPermission,
+  isPermission,
+  MERCHANT_API_V1,
+  type Access,
+  type ApiKeyScope,
+  type OpsPermission,
+} from '@mchweb/contract';
 import {
   ACCESS_CHANNEL,
   ALL,
@@ -35,6 +44,11 @@ declare module 'fastify' {
      * nothing, so it neither empties the access cache when it answers nor is kept from reading it, like a GET.
      */
     readOnly?: boolean;
+    /**
+     * A merchant API route (/api/v1, issue 30): the scope an API key needs for it, or 'none' (its OpenAPI
+     * document). Those routes take API keys, never sessions: this plugin leaves them to the developer module.
+     */
+    apiScope?: ApiKeyScope | 'none';
   }
   interface FastifyInstance {
     accessCache: AccessCache;
@@ -104,6 +118,13 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (route.url.startsWith(`${MERCHANT_API_V1}/`)) {
+      const scope = route.config?.apiScope;
+      if (route.config?.access || !scope || !(scope === 'none' || isApiKeyScope(scope))) {
+        throw new Error(`Route ${route.method} ${route.url} declares no valid config.apiScope (and no access)`);
+      }
+      return;
+    }
     const access = route.config?.access;
     // The console's routes (/api/ops/) take operator access values only, the others merchant ones only.
     const valid = !access

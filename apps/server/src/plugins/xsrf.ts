@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { Code } from '@mchweb/contract';
+import { Code, MERCHANT_API_V1 } from '@mchweb/contract';
 import { platformSecret } from '../db/platform-secret.ts';
 import { M } from '../i18n/messages.ts';
 import { sendEnvelope } from './envelope.ts';
@@ -95,6 +95,9 @@ async function xsrfPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // The merchant API takes a bearer key, never a cookie: no other site's page can borrow it, and the programs
+    // calling it need no cookie.
+    if (request.url.startsWith(`${MERCHANT_API_V1}/`)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const token = request.headers.token;
     const sessionToken = typeof token === 'string' && token !== '' ? token : undefined;

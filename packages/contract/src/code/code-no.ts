@@ -18,3 +18,11 @@ export const codeLabel = z.string().trim().max(30, 'must be at most 30 character
 export function codePayPath(no: string): string {
   return `/mchweb/pay/${no}`;
 }
+
+/**
+ * The public cashier of one order made without a code (the merchant API's payments): what the merchant's system
+ * shows the payer as a QR code. The payer's page (pay.html) reads the order number from it.
+ */
+export function orderPayPath(orderNo: string): string {
+  return `/mchweb/pay/order/${orderNo}`;
+}

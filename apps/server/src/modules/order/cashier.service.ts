@@ -30,7 +30,9 @@ export interface PaySettings {
 }
 type OrderRow = typeof orders.$inferSelect;
 
-const CLOSE_MS = ORDER_CLOSE_MINUTES * 60_000;
+/** When an unpaid order closes: its own expiry (merchant API), else ORDER_CLOSE_MINUTES after it was made. */
+export const expiryOf = (o: Pick<OrderRow, 'createdAt' | 'expiresAt'>) =>
+  o.expiresAt ?? new Date(o.createdAt.getTime() + ORDER_CLOSE_MINUTES * 60_000);
 
 /** A code that may take a payment now, with its merchant; refusals say why in the payer's words. */
 async function payableCode(db: Tx, codeNo: string) {
@@ -75,7 +77,7 @@ export const cashierView = (o: OrderRow, mchName: string): CashierOrder => ({
   mchName,
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
-  expiresAt: new Date(o.createdAt.getTime() + CLOSE_MS).toISOString(),
+  expiresAt: expiryOf(o).toISOString(),
 });
 
 export interface NewPayment {

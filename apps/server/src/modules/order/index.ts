@@ -10,6 +10,7 @@ import { orderReconcileCheck } from './order-reconcile.ts';
 import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
+export { apiPayment, apiRefund, createApiPayment, type NewApiPayment } from './api-payment.service.ts';
 export { cashierOrder, createPayment, type PaySettings } from './cashier.service.ts';
 export { PAYER_OPENID_COOKIE } from './cashier.routes.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
@@ -19,7 +20,7 @@ export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
 export { refundsWaitingSince } from './order-jobs.ts';
 export { channelDayLines, paymentsByNo, type ChannelDayLine } from './order-channel-day.ts';
 export { resolveFilter } from './order-filter.ts';
-export { orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
+export { listOrders, orderNoOfRefundSql, orderNosOfRefunds, orderPageQuery } from './order-query.service.ts';
 export { orderSummary, tradeByDay, type TradeDayLine } from './order-summary.service.ts';
 export { platformDays, type PlatformDayLine } from './order-console.service.ts';
 

@@ -42,6 +42,9 @@ export const ORDER = {
     '已用于另一笔不同的请求，新的付款或退款请使用新的幂等键',
   ),
   orderNotFound: text('Order not found', '订单不存在'),
+  refundNotFound: text('Refund not found', '退款不存在'),
+  merchantNotFound: (mchNo: string) =>
+    fieldText('mchNo', `${mchNo}: no such merchant that you may act for`, `${mchNo}：没有您可操作的该商户`),
   notRefundable: (status: string) =>
     fieldText('orderNo', `an order in status ${status} cannot be refunded`, `状态为 ${status} 的订单不能退款`),
   overRefund: (refundableFen: number) =>

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { paymentCodes } from '../code/code.tables.ts';
 import { companies } from '../company/company.tables.ts';
 import { merchants } from '../merchant/merchant.tables.ts';
@@ -39,6 +50,13 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     channelTradeNo: text('channel_trade_no'),
+    /** The merchant API's caller's own labels (issue 30); null for the cashier's orders. */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
+    /**
+     * When an unpaid order closes, when its maker asked for less than ORDER_CLOSE_MINUTES (the merchant API's
+     * `expiresInMinutes`); null: ORDER_CLOSE_MINUTES after it was made.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -56,6 +74,10 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'PENDING'`),
+    // The few PENDING orders asked to close sooner (the merchant API's expiresInMinutes).
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'PENDING' and expires_at is not null`),
   ],
 );
 

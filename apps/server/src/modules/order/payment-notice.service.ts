@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db } from '../../db/client.ts';
 import { lockOrder } from './order-lock.ts';
@@ -134,7 +134,8 @@ async function closeOrder(db: Db, orderId: number, settings: PaySettings, now: D
 }
 
 /**
- * Close PENDING orders older than ORDER_CLOSE_MINUTES, a batch at a time; answers how many closed. Each is closed
+ * Close PENDING orders older than ORDER_CLOSE_MINUTES or past their own expiresAt (the merchant API's
+ * expiresInMinutes), a batch at a time; answers how many closed. Each is closed
  * at its channel first (the payer can no longer pay it there), then asked for its result: paid meanwhile, it is
  * marked paid instead of closed; otherwise it closes here. A channel that fails to answer leaves the order
  * PENDING for the next pass. Safe on several processes at once: closing twice at a channel is harmless, and the
@@ -155,7 +156,13 @@ export async function closeExpiredOrders(
     const due = await db
       .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
       .from(orders)
-      .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, cutoff), gt(orders.id, afterId)))
+      .where(
+        and(
+          eq(orders.status, 'PENDING'),
+          or(lt(orders.createdAt, cutoff), lt(orders.expiresAt, now)),
+          gt(orders.id, afterId),
+        ),
+      )
       .orderBy(orders.id)
       .limit(limit);
     for (const o of due) {

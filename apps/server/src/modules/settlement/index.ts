@@ -13,6 +13,7 @@ export {
   settlementDays,
   settlementsForOps,
 } from './settlement-console.service.ts';
+export { listSettlements } from './settlement-query.service.ts';
 
 export const module: AppModule = {
   name: 'settlement',

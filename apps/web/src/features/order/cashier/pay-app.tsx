@@ -22,6 +22,13 @@ type Loaded = { state: 'loading' } | { state: 'failed'; error: unknown } | { sta
 /** 1230 fen -> "12.3" as the keypad would show it typed. */
 const typed = (fen: number) => `${Math.floor(fen / 100)}${fen % 100 ? `.${String(fen % 100).padStart(2, '0')}` : ''}`;
 
+/**
+ * An order made by the merchant API (issue 30) has no code: its payer URL is `/mchweb/pay/order/<orderNo>`, and the
+ * page shows that order alone (the channel's page, then the result).
+ */
+const directOrderNo = () => /\/pay\/order\/([^/]+)$/.exec(window.location.pathname)?.[1] ?? null;
+const nothing = () => undefined;
+
 /** The code in the address (`/mchweb/pay/880000000001`) and the order being paid (`?order=`). */
 function useAddress() {
   const search = useSyncExternalStore(
@@ -62,7 +69,9 @@ export default function PayPage() {
     document.title = title;
   }, [title]);
 
+  const direct = directOrderNo();
   useEffect(() => {
+    if (direct) return;
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     fetchCashierCode(codeNo, controller.signal).then(
@@ -76,13 +85,24 @@ export default function PayPage() {
       (error: unknown) => !controller.signal.aborted && setLoaded({ state: 'failed', error }),
     );
     return () => controller.abort();
-  }, [codeNo, attempt, browser]);
+  }, [codeNo, attempt, browser, direct]);
 
   const code = loaded.state === 'ready' ? loaded.code : null;
   const refusal = loaded.state === 'failed' && loaded.error instanceof ApiError ? loaded.error : null;
 
   let body: React.ReactNode;
-  if (loaded.state === 'loading') body = <Spinner label={t('loading')} />;
+  if (direct) {
+    body = (
+      <CashierOrderView
+        codeNo=""
+        orderNo={decodeURIComponent(direct)}
+        initial={null}
+        onBack={nothing}
+        onAgain={nothing}
+        onDone={nothing}
+      />
+    );
+  } else if (loaded.state === 'loading') body = <Spinner label={t('loading')} />;
   else if (refusal) {
     // 404 (and a malformed number, 400): no such code; 409: unbound, disabled, its merchant frozen.
     const kind = refusal.code === 409 ? 'unusable' : 'unknown';
