@@ -11,6 +11,7 @@ import { registerJobs } from './jobs.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
 import { purgeJob } from './purge-job.ts';
+import { createQueue } from './queue.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
 import { capConnectionsPerAddress, timeoutOptions, trustProxyOption } from './plugins/connections.ts';
@@ -109,6 +110,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The sandbox wing (sandbox/): its simulated channels, reviewer, SMS outbox and their jobs, on a sandbox server
   // only. Elsewhere no payment or payout channel is connected yet (the real adapters come with their issue).
   const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff];
+  // The job queue (pg-boss on this database): started before the jobs (the webhook dispatcher sends to it) and
+  // stopped after them, its workers' batches in hand finished first.
+  const queue = createQueue(opts.database, app.log);
   const context: ModuleContext = {
     config,
     // The outbox sender is the only SMS adapter so far, in production too (it logs, without the code outside the
@@ -116,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     smsSender: opts.smsSender ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
     channels: opts.channels ?? (config.sandbox ? SANDBOX_CHANNELS : UNCONNECTED),
+    queue,
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };
@@ -123,6 +128,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of modules) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
+  const workers = modules.flatMap((m) => m.workers?.(context, { db: opts.database.db, log: app.log }) ?? []);
+  app.addHook('onReady', () => queue.start(workers));
+  app.addHook('preClose', () => queue.stop());
   // Every module's jobs and the platform's purge, started when the app is ready and stopped (the running pass
   // awaited) when it closes.
   registerJobs(app, [...modules.flatMap((m) => m.jobs?.(context) ?? []), purgeJob(context.storage)]);

@@ -116,6 +116,23 @@ const settleAt = z.preprocess(
     .optional(),
 );
 
+const DURATION_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Pauses such as `5s,5m,30m,2h` (ms, s, m, h), in milliseconds. */
+const durations = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => /^\s*(\d+)(ms|s|m|h)\s*$/.exec(p));
+      if (parts.some((p) => !p)) {
+        ctx.addIssue({ code: 'custom', message: 'must be pauses separated by commas, such as 5s,5m,30m,2h' });
+        return z.NEVER;
+      }
+      return parts.map((p) => Number(p![1]) * DURATION_MS[p![2]!]!);
+    })
+    .optional(),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blank,
@@ -167,6 +184,8 @@ export const envSchema = z.object({
   MCHWEB_TRANSFER_DAILY_LIMIT_FEN: whole(1),
   MCHWEB_SANDBOX_PAYOUT: oneOf(SANDBOX_REFUND_MODES),
   MCHWEB_SANDBOX_PAYOUT_DELAY_MS: whole(0),
+  MCHWEB_WEBHOOK_RETRY_SCHEDULE: durations,
+  MCHWEB_WEBHOOK_TIMEOUT_MS: whole(100, 60_000),
   METRICS_PORT: whole(1, 65_535),
   METRICS_HOST: text,
   METRICS_TOKEN: z.preprocess(

@@ -34,3 +34,5 @@ export * from './company/endpoints.ts';
 export * from './onboarding/endpoints.ts';
 export * from './order/endpoints.ts';
 export * from './sandbox/endpoints.ts';
+export * from './webhook/schemas.ts';
+export * from './webhook/endpoints.ts';

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'staff:edit',
   'role:edit',
   'audit:view',
+  /** The /developer page: API keys and webhooks (h/apikeys declares the page; here for the webhook routes). */
+  'developer:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

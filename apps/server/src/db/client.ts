@@ -34,6 +34,11 @@ export interface Database {
   plannedOnce: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * SQL text with `$n` parameters, for a library that brings its own statements (the job queue, queue.ts). Without
+   * parameters the text may hold several statements (a schema to create); the answer is the last one's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
   /**
@@ -96,6 +101,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       plannedOnce: drizzlePg(plannedOncePool) as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      executeSql: (text, values) => pool.query(text, values),
       ping: async () => void (await pool.query('select 1')),
       notify: async (channel, sender = String(process.pid)) =>
         void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
@@ -129,6 +135,12 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     plannedOnce: db,
     kind: 'pglite',
     migrate: () => migrateClient(client),
+    executeSql: async (text, values) => {
+      // PGlite's extended protocol takes one statement; a script without parameters goes through exec.
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     notify: async () => {},
     listen: async () => async () => {},

@@ -13,6 +13,7 @@ import { module as sms } from './sms/index.ts';
 import { module as split } from './split/index.ts';
 import { module as staff } from './staff/index.ts';
 import { module as transfer } from './transfer/index.ts';
+import { module as webhook } from './webhook/index.ts';
 
 /**
  * Every business module, in the order their routes register and their /welcome steps show. A new domain is one
@@ -34,6 +35,7 @@ export const MODULES: readonly AppModule[] = [
   settlement,
   dashboard,
   transfer,
+  webhook,
 ];
 
 /**

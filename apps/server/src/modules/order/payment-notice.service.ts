@@ -5,6 +5,7 @@ import type { PaymentOutcome } from '../../payment-channel.ts';
 import { notFound } from '../../errors.ts';
 import { countPayment } from '../../metrics.ts';
 import { paymentCaptured } from '../ledger/index.ts';
+import { orderData, recordEvent } from '../webhook/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
@@ -56,6 +57,13 @@ export async function applyPaymentNotice(
         feeFen: after!.feeFen,
         at: after!.paidAt!,
       });
+      await recordEvent(tx, {
+        companyId: after!.companyId,
+        merchantId: after!.merchantId,
+        type: 'order.paid',
+        data: orderData(after!),
+        occurredAt: after!.paidAt!,
+      });
     }
     await recountOrder(tx, before, after!, settings.tz);
     countPayment(after!);
@@ -89,6 +97,13 @@ export async function closeExpired(db: Db, settings: PaySettings, now = new Date
         .where(eq(orders.id, before.id))
         .returning();
       await recountOrder(tx, before, after!, settings.tz);
+      await recordEvent(tx, {
+        companyId: after!.companyId,
+        merchantId: after!.merchantId,
+        type: 'order.closed',
+        data: orderData(after!),
+        occurredAt: now,
+      });
     }
     return due.map((o) => ({ orderNo: o.orderNo, channel: o.channel as Channel }));
   });
