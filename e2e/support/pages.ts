@@ -31,4 +31,5 @@ export const BUILT_PAGES: Record<string, { title: string; content: string }> = {
   '/transfer-account': { title: '收款账户', content: 'payee-table' },
   '/transfer-list': { title: '转账记录', content: 'transfer-summary' },
   '/div-account': { title: '分账申请', content: 'split-table' },
+  '/developer': { title: '开发者', content: 'api-key-table' },
 };

@@ -35,7 +35,7 @@ export const PERMISSIONS = [
   'staff:edit',
   'role:edit',
   'audit:view',
-  /** The /developer page: API keys and webhooks (h/apikeys declares the page; here for the webhook routes). */
+  /** The merchant API's keys (and, with them, webhook endpoints) on /developer (issue 30). */
   'developer:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -132,6 +132,11 @@ export const MENU: MenuGroup[] = [
       },
       { code: 'organSelect', path: '/organ-select', permission: null, buttons: [], subPaths: ['/organ-create'] },
     ],
+  },
+  {
+    code: 'developers',
+    icon: 'api',
+    children: [{ code: 'developer', path: '/developer', permission: 'developer:manage', buttons: [] }],
   },
 ];
 

@@ -4,6 +4,7 @@ import { module as auth } from './auth/index.ts';
 import { module as code } from './code/index.ts';
 import { module as company } from './company/index.ts';
 import { module as dashboard } from './dashboard/index.ts';
+import { module as developer } from './developer/index.ts';
 import { module as ledger } from './ledger/index.ts';
 import { module as merchant } from './merchant/index.ts';
 import { module as onboarding } from './onboarding/index.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly AppModule[] = [
   settlement,
   dashboard,
   transfer,
+  developer,
   webhook,
 ];
 

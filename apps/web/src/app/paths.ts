@@ -66,6 +66,8 @@ export const ROUTES: PageRoute[] = [
   },
   { path: '/bill', area: 'main', load: () => import('@/features/bill/pages/bill.page') },
   { path: '/staff-manage', area: 'main', load: () => import('@/features/staff/pages/staff-manage.page') },
+  // Composed in app/: the developer feature's API keys and reference, and the webhooks' tab.
+  { path: '/developer', area: 'main', load: () => import('@/app/pages/developer.page') },
   // Composed in app/: the company feature's page with the order feature's latest orders.
   { path: '/organ-home', area: 'main', load: () => import('@/app/pages/organ-home.page') },
   { path: '/organ-create', area: 'main', load: () => import('@/features/company/pages/organ-create.page') },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Menu } from 'antd';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   DashboardOutlined,
   QrcodeOutlined,
@@ -21,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   qrcode: <QrcodeOutlined />,
   wallet: <WalletOutlined />,
   team: <TeamOutlined />,
+  api: <ApiOutlined />,
 };
 
 /** S6.2: the sidebar is the server's menuData, labelled by `menu.<code>`. */
