@@ -4,6 +4,7 @@
 // (DATABASE_URL), one server process.
 import crypto from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import type net from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -61,7 +62,13 @@ export default async function webhooksBench() {
   await c.query(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const s = await startServer({ DATABASE_URL: url.toString(), MCHWEB_PROCESSES: '1', MCHWEB_SETTLE_AT: 'off' });
+  const s = await startServer({
+    DATABASE_URL: url.toString(),
+    MCHWEB_PROCESSES: '1',
+    MCHWEB_SETTLE_AT: 'off',
+    // No web build: the bench calls the API only.
+    WEB_DIST: os.tmpdir(),
+  });
   const r = await receiver();
   try {
     const token = await signIn(s.base);

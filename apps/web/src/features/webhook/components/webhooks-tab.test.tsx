@@ -56,7 +56,7 @@ function open() {
 }
 
 describe('the Webhooks tab', () => {
-  it('says when there is no endpoint, and adds one with its URL and event types', async () => {
+  it('says when there is no endpoint, and adds one with its URL and event types', { timeout: 60_000 }, async () => {
     const created: unknown[] = [];
     let list: WebhookEndpoint[] = [];
     server.use(
@@ -79,7 +79,7 @@ describe('the Webhooks tab', () => {
     expect(created).toEqual([{ url: 'https://pos.example.com/hook', description: '', eventTypes: ['order.paid'] }]);
   });
 
-  it("shows the server's refusal beside the URL", async () => {
+  it("shows the server's refusal beside the URL", { timeout: 60_000 }, async () => {
     server.use(
       mock.get(`${API}/endpoints`, () => ok([])),
       mock.post(`${API}/endpoints/create`, () => refuse(400, 'url: 指向内网或本机地址，生产环境不会推送到这里')),
@@ -98,37 +98,41 @@ describe('the Webhooks tab', () => {
     );
   });
 
-  it('a turned-off endpoint shows why; deliveries open with their tries, and a resend is sent', async () => {
-    const resent: unknown[] = [];
-    server.use(
-      mock.get(`${API}/endpoints`, () =>
-        ok([endpoint(1, { enabled: false, disabledReason: '平台已停用：一条推送连续 3 天全部失败' })]),
-      ),
-      mock.get(`${API}/deliveries`, () => ok({ list: [delivery(7)], more: false })),
-      mock.post(`${API}/deliveries/resend`, async ({ request }) => {
-        resent.push(await request.json());
-        return ok({ deliveryId: 7 });
-      }),
-    );
-    open();
-    const card = await screen.findByTestId('webhook-endpoint', {}, LONG);
-    expect(card).toHaveTextContent('已停用');
-    expect(card).toHaveTextContent('连续 3 天全部失败');
-    fireEvent.click(within(card).getByTestId('webhook-deliveries-open'));
-    await waitFor(() => expect(screen.getByTestId('webhook-delivery-status')).toHaveTextContent('成功'), LONG);
-    // A test event cannot go to an endpoint that is off.
-    expect(screen.getByTestId('webhook-test-send')).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: /expand row|展开行/i }));
-    await waitFor(
-      () => expect(screen.getByTestId('webhook-try')).toHaveTextContent('webhook-signature: v1,abc='),
-      LONG,
-    );
-    expect(screen.getByTestId('webhook-try')).toHaveTextContent('42 毫秒');
-    fireEvent.click(screen.getByTestId('webhook-resend'));
-    await waitFor(() => expect(resent).toEqual([{ deliveryId: 7 }]), LONG);
-  });
+  it(
+    'a turned-off endpoint shows why; deliveries open with their tries, and a resend is sent',
+    { timeout: 60_000 },
+    async () => {
+      const resent: unknown[] = [];
+      server.use(
+        mock.get(`${API}/endpoints`, () =>
+          ok([endpoint(1, { enabled: false, disabledReason: '平台已停用：一条推送连续 3 天全部失败' })]),
+        ),
+        mock.get(`${API}/deliveries`, () => ok({ list: [delivery(7)], more: false })),
+        mock.post(`${API}/deliveries/resend`, async ({ request }) => {
+          resent.push(await request.json());
+          return ok({ deliveryId: 7 });
+        }),
+      );
+      open();
+      const card = await screen.findByTestId('webhook-endpoint', {}, LONG);
+      expect(card).toHaveTextContent('已停用');
+      expect(card).toHaveTextContent('连续 3 天全部失败');
+      fireEvent.click(within(card).getByTestId('webhook-deliveries-open'));
+      await waitFor(() => expect(screen.getByTestId('webhook-delivery-status')).toHaveTextContent('成功'), LONG);
+      // A test event cannot go to an endpoint that is off.
+      expect(screen.getByTestId('webhook-test-send')).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: /expand row|展开行/i }));
+      await waitFor(
+        () => expect(screen.getByTestId('webhook-try')).toHaveTextContent('webhook-signature: v1,abc='),
+        LONG,
+      );
+      expect(screen.getByTestId('webhook-try')).toHaveTextContent('42 毫秒');
+      fireEvent.click(screen.getByTestId('webhook-resend'));
+      await waitFor(() => expect(resent).toEqual([{ deliveryId: 7 }]), LONG);
+    },
+  );
 
-  it('says when the endpoints could not be loaded', async () => {
+  it('says when the endpoints could not be loaded', { timeout: 60_000 }, async () => {
     server.use(mock.get(`${API}/endpoints`, () => refuse(500, '服务器开小差了')));
     open();
     await waitFor(() => expect(screen.getByText('Webhook 地址加载失败')).toBeInTheDocument(), LONG);
