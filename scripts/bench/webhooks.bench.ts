@@ -97,11 +97,11 @@ export default async function webhooksBench() {
       (await post<{ secret: string }>('/api/merchant/developer/webhook/endpoints/secret', { id: ep.id })).secret,
     );
 
-    // The orders, made beforehand (50 at a time): the measured part is their payment.
+    // The orders, made beforehand (10 at a time): the measured part is their payment.
     const orderNos: string[] = [];
-    for (let i = 0; i < EVENTS; i += 50) {
+    for (let i = 0; i < EVENTS; i += 10) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(50, EVENTS - i) }, () =>
+        Array.from({ length: Math.min(10, EVENTS - i) }, () =>
           post<{ orderNo: string }>('/api/pay/order', {
             codeNo: '880000000001',
             amountFen: 2500,
@@ -116,11 +116,16 @@ export default async function webhooksBench() {
     // Open loop: RATE notices a second, sent in slices of 10 ms whatever the answers' pace.
     const started = performance.now();
     const sent: Promise<unknown>[] = [];
+    let refused = 0;
     let next = 0;
     while (next < orderNos.length) {
       const due = Math.min(orderNos.length, Math.floor(((performance.now() - started) / 1000) * RATE));
       for (; next < due; next++)
-        sent.push(post('/api/pay/sandbox/notify', { orderNo: orderNos[next]!, result: 'SUCCESS' }, false));
+        sent.push(
+          post('/api/pay/sandbox/notify', { orderNo: orderNos[next]!, result: 'SUCCESS' }, false).catch(() => {
+            refused++;
+          }),
+        );
       await new Promise((res) => setTimeout(res, 10));
     }
     await Promise.all(sent);
@@ -133,7 +138,7 @@ export default async function webhooksBench() {
       title: 'Webhooks: 1,000 events a second',
       markdown: [
         `${EVENTS} orders made beforehand, then paid by the sandbox channel's notices sent open-loop at ${RATE} a second`,
-        `(${(EVENTS / producedIn).toFixed(0)} a second reached: all ${EVENTS} notices answered in ${producedIn.toFixed(1)} s),`,
+        `(${(EVENTS / producedIn).toFixed(0)} a second reached: the ${EVENTS} notices answered in ${producedIn.toFixed(1)} s, ${refused} refused),`,
         'each an `order.paid` event to one endpoint; a local receiver verified every request with the `standardwebhooks`',
         "package. Delay: from the order's `paidAt` (set in the transaction that writes the event) to the request at the",
         'receiver. One server process on PostgreSQL (`DATABASE_URL`), the load generator and receiver in the bench process',
