@@ -11,6 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const STARTUP_TARGET_MS = 3000;
 const RPS_TARGET = 3000;
 
+/** How long a start may take (BENCH_START_LIMIT_MS): on a machine shared with other work, more than 60 s. */
+const START_LIMIT_MS = Number(process.env.BENCH_START_LIMIT_MS ?? 60_000);
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -55,7 +58,7 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (performance.now() - started > 60_000) throw new Error('server not ready after 60 s');
+    if (performance.now() - started > START_LIMIT_MS) throw new Error(`server not ready after ${START_LIMIT_MS} ms`);
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.status === 200) break;

@@ -13,6 +13,7 @@ import { registerJobs } from './jobs.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
 import { purgeJob } from './purge-job.ts';
+import { createQueue } from './queue.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
 import { capConnectionsPerAddress, timeoutOptions, trustProxyOption } from './plugins/connections.ts';
@@ -120,6 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // gateway); its notice and OAuth paths exist on every server. Every channel call is logged (channels.ts).
   const wechat = wechatPay(config.wechatPay);
   const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff, wechat.module];
+  // The job queue (pg-boss on this database): started before the jobs (the webhook dispatcher sends to it) and
+  // stopped after them, its workers' batches in hand finished first.
+  const queue = createQueue(opts.database, app.log);
   const context: ModuleContext = {
     config,
     // SMS_PROVIDER's sender; the outbox only in the sandbox (config.ts refuses it anywhere else).
@@ -127,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.smsSender ?? providerSms(config.sms, app.log) ?? createSmsSender(app.log, { logText: config.sandbox }),
     storage: opts.storage ?? createFileStorage(config, app.log),
     channels: loggedChannels(configuredChannels(config, app.db, opts.channels), app.log),
+    queue,
     welcomeSteps: WELCOME_STEPS,
     reconcileChecks: RECONCILE_CHECKS,
   };
@@ -134,6 +139,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of modules) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
+  const workers = modules.flatMap((m) => m.workers?.(context, { db: opts.database.db, log: app.log }) ?? []);
+  app.addHook('onReady', () => queue.start(workers));
+  app.addHook('preClose', () => queue.stop());
   // Every module's jobs and the platform's purge, started when the app is ready and stopped (the running pass
   // awaited) when it closes.
   registerJobs(app, [...modules.flatMap((m) => m.jobs?.(context) ?? []), purgeJob(context.storage)]);

@@ -153,6 +153,16 @@ const endpoint = z.preprocess(
         return false;
       }
     }, 'must be https://host or https://host:port')
+const DURATION_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Pauses such as `5s,5m,30m,2h` (ms, s, m, h), in milliseconds. */
+const durations = z.preprocess(
+    .transform((v, ctx) => {
+      const parts = v.split(',').map((p) => /^\s*(\d+)(ms|s|m|h)\s*$/.exec(p));
+      if (parts.some((p) => !p)) {
+        ctx.addIssue({ code: 'custom', message: 'must be pauses separated by commas, such as 5s,5m,30m,2h' });
+        return z.NEVER;
+      return parts.map((p) => Number(p![1]) * DURATION_MS[p![2]!]!);
+    })
     .optional(),
 );
 
@@ -245,6 +255,8 @@ export const envSchema = z.object({
     z.string().regex(/^\d+$/, 'must be the SDK AppID, digits only').optional(),
   TENCENT_SMS_REGION: text,
   TENCENT_SMS_ENDPOINT: endpoint,
+  MCHWEB_WEBHOOK_RETRY_SCHEDULE: durations,
+  MCHWEB_WEBHOOK_TIMEOUT_MS: whole(100, 60_000),
   METRICS_PORT: whole(1, 65_535),
   METRICS_HOST: text,
   METRICS_TOKEN: z.preprocess(

@@ -153,7 +153,30 @@ export interface Config {
    * Where SMS verification codes go (SMS_PROVIDER): Alibaba Cloud or Tencent Cloud SMS with their keys, sign name
    * and one template per scene; the outbox in the sandbox (its default there, refused anywhere else).
   sms: SmsConfig;
+   * Webhooks: the pauses between tries of a delivery (MCHWEB_WEBHOOK_RETRY_SCHEDULE, default the Standard
+   * Webhooks schedule stretched to 3 days: 5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,10h,5h), after which the endpoint
+   * is turned off; and how long a try waits for the answer (MCHWEB_WEBHOOK_TIMEOUT_MS, 15 s).
+  webhookRetryDelaysMs: readonly number[];
+  webhookTimeoutMs: number;
 }
+
+const S = 1000;
+const H = 3600 * S;
+/** 13 tries over 72 h 35 min: the Standard Webhooks (Svix) schedule, its 10 h pause repeated to reach 3 days. */
+export const WEBHOOK_RETRY_SCHEDULE_MS = [
+  5 * S,
+  300 * S,
+  1800 * S,
+  2 * H,
+  5 * H,
+  10 * H,
+  10 * H,
+  10 * H,
+  10 * H,
+  10 * H,
+  10 * H,
+  5 * H,
+];
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, OSS...), addressed path-style. */
 export interface S3Config {
@@ -315,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN ?? null,
     wechatPay,
     sms,
+    webhookRetryDelaysMs: e.MCHWEB_WEBHOOK_RETRY_SCHEDULE ?? WEBHOOK_RETRY_SCHEDULE_MS,
+    webhookTimeoutMs: e.MCHWEB_WEBHOOK_TIMEOUT_MS ?? 15_000,
     settleAt: e.MCHWEB_SETTLE_AT === undefined ? (name === 'test' ? null : '02:00') : e.MCHWEB_SETTLE_AT,
     ...overrides,
   };

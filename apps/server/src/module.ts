@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { INIT_STEPS } from '@mchweb/contract';
 import type { Channels } from './channels.ts';
 import type { Config } from './config.ts';
-import type { Tx } from './db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from './db/client.ts';
 import type { FileStorage } from './file-storage.ts';
 import type { Job } from './jobs.ts';
+import type { Queue, QueueWorker } from './queue.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 /** What every module's route plugins and jobs receive (app.ts builds it once). */
@@ -15,6 +17,8 @@ export interface ModuleContext {
   storage: FileStorage;
   /** The payment and payout channels' adapters (channels.ts): the sandbox's, or none connected. */
   channels: Channels;
+  /** The job queue (queue.ts): jobs sent from routes and services, inside their transaction when given one. */
+  queue: Queue;
   /** Every module's steps of the /welcome checklist, in the order of the module list. */
   welcomeSteps: readonly WelcomeStep[];
   /** Every module's reconciliation checks, in the order of the module list (the nightly job runs them). */
@@ -62,6 +66,8 @@ export interface AppModule {
   routes?: { plugin: FastifyPluginAsync<ModuleContext>; prefix: string }[];
   /** Its background jobs (jobs.ts), from the configuration: app.ts starts and stops them with the app. */
   jobs?: (context: ModuleContext) => Job[];
+  /** Its workers of the job queue (queue.ts): app.ts starts them with the queue when the app is ready. */
+  workers?: (context: ModuleContext, app: { db: Db; log: FastifyBaseLogger }) => QueueWorker[];
   welcomeSteps?: WelcomeStep[];
   /** Its part of `npm run ops -- reconcile` and the nightly reconciliation: a new money area adds its own. */
   reconcileChecks?: ReconcileCheck[];

@@ -56,6 +56,11 @@ export interface Database extends Reader {
   /** With a replica: how far it has replayed the primary's WAL (`pg_last_wal_replay_lsn()`). */
   replicaReplayed(): Promise<string | null>;
   migrate(): Promise<void>;
+  /**
+   * SQL text with `$n` parameters, for a library that brings its own statements (the job queue, queue.ts). Without
+   * parameters the text may hold several statements (a schema to create); the answer is the last one's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
   /**
@@ -170,6 +175,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
             )
           : null,
       migrate: () => migrateLocked(direct),
+      executeSql: (text, values) => pool.query(text, values),
       ping: async () => void (await pool.query('select 1')),
       notify: async (channel, sender = String(process.pid)) =>
         void (await pool.query('select pg_notify($1, $2)', [channel, sender])),
@@ -214,6 +220,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     walPosition: async () => null,
     replicaReplayed: async () => null,
     migrate: () => migrateClient(client),
+    executeSql: async (text, values) => {
+      // PGlite's extended protocol takes one statement; a script without parameters goes through exec.
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     notify: async () => {},
     listen: async () => async () => {},

@@ -16,6 +16,7 @@ import { module as split } from './split/index.ts';
 import { module as staff } from './staff/index.ts';
 import { module as statement } from './statement/index.ts';
 import { module as transfer } from './transfer/index.ts';
+import { module as webhook } from './webhook/index.ts';
 
 /**
  * Every business module, in the order their routes register and their /welcome steps show. A new domain is one
@@ -40,6 +41,7 @@ export const MODULES: readonly AppModule[] = [
   operator,
   statement,
   developer,
+  webhook,
 ];
 
 /**

@@ -11,6 +11,7 @@ import { requestHash } from '../../business-no.ts';
 import type { Channels } from '../../channels.ts';
 import { recordAudit } from '../audit/index.ts';
 import { channelMerchantOf } from '../merchant/index.ts';
+import { orderData, recordEvent } from '../webhook/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { holdRefund } from './refund.service.ts';
 import { ORDER } from './order.messages.ts';
@@ -68,6 +69,13 @@ export async function applyPaymentNotice(
         amountFen: after!.amountFen,
         feeFen: after!.feeFen,
         at: after!.paidAt!,
+      });
+      await recordEvent(tx, {
+        companyId: after!.companyId,
+        merchantId: after!.merchantId,
+        type: 'order.paid',
+        data: orderData(after!),
+        occurredAt: after!.paidAt!,
       });
     }
     let final = after!;
@@ -129,6 +137,13 @@ async function closeOrder(db: Db, orderId: number, settings: PaySettings, now: D
       .where(eq(orders.id, before.id))
       .returning();
     await recountOrder(tx, before, after!, settings.tz);
+    await recordEvent(tx, {
+      companyId: after!.companyId,
+      merchantId: after!.merchantId,
+      type: 'order.closed',
+      data: orderData(after!),
+      occurredAt: now,
+    });
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { countRefund } from '../../metrics.ts';
 import { recordAudit } from '../audit/index.ts';
 import { channelMerchantOf } from '../merchant/index.ts';
 import { refundFailed, refundHeld } from '../ledger/index.ts';
+import { recordEvent, refundData } from '../webhook/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
@@ -215,6 +216,13 @@ export async function finishRefund(
       await refundFailed(tx, { refundNo: refund!.refundNo, companyId: before.companyId, at: now });
     }
     await recountOrder(tx, before, after!, settings.tz);
+    await recordEvent(tx, {
+      companyId: before.companyId,
+      merchantId: before.merchantId,
+      type: succeeded ? 'refund.succeeded' : 'refund.failed',
+      data: refundData(finished!, before.orderNo),
+      occurredAt: now,
+    });
     countRefund(before.channel, input.result);
     return finished!;
   });

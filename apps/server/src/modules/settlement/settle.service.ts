@@ -15,6 +15,7 @@ import {
 } from '../ledger/index.ts';
 import { merchantForPayment, type MerchantForPayment } from '../merchant/index.ts';
 import { splitOfDay } from '../split/index.ts';
+import { recordEvent, settlementData } from '../webhook/index.ts';
 import { SETTLEMENT } from './settlement.messages.ts';
 import { settlements } from './settlement.tables.ts';
 
@@ -147,6 +148,15 @@ export async function settleMerchantDay(
       if (!why && base !== 0) {
         // Pending gives up the day's movements; the merchant gets them less the shares, each receiver its share.
         await settlementPosted(tx, { settleNo, companyId: m.companyId, merchantId, dayFen: base, shares, at: now });
+      }
+      if (!why) {
+        await recordEvent(tx, {
+          companyId: m.companyId,
+          merchantId,
+          type: 'settlement.settled',
+          data: settlementData({ ...values, settleNo, settleDate: day, settledAt: now }),
+          occurredAt: now,
+        });
       }
       return why ? 'FAILED' : 'SETTLED';
     });

@@ -8,6 +8,7 @@ import { covers, type MerchantScope } from '../../merchant-scope.ts';
 import type { PayoutChannel } from '../../payout-channel.ts';
 import { recordAudit } from '../audit/index.ts';
 import { payoutDone, payoutRequested, payoutReturned, purseBalances, requireCover } from '../ledger/index.ts';
+import { recordEvent, transferData } from '../webhook/index.ts';
 import { merchantForPayment, merchantIdsOf } from '../merchant/index.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { consumeFundsCode, contactMobileOf, maskMobile } from './funds-sms.service.ts';
@@ -207,6 +208,13 @@ export async function finishTransfer(
       })
       .where(eq(transfers.id, t.id))
       .returning();
+    await recordEvent(tx, {
+      companyId: t.companyId,
+      merchantId: t.merchantId,
+      type: input.result === 'SUCCESS' ? 'transfer.succeeded' : 'transfer.failed',
+      data: transferData(done!),
+      occurredAt: now,
+    });
     return done!;
   });
 }

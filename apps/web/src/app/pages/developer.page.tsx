@@ -1,6 +1,7 @@
 import { ApiKeysTab } from '@/features/developer/components/api-keys-tab';
 import { ApiReferenceTab } from '@/features/developer/components/api-reference-tab';
 import { DeveloperPage, type DeveloperTab } from '@/features/developer/pages/developer.page';
+import { WebhooksTab } from '@/features/webhook/components/webhooks-tab';
 
 /**
  * /developer composed here (features never import each other): one entry per tab, in the order shown. A feature
@@ -9,6 +10,7 @@ import { DeveloperPage, type DeveloperTab } from '@/features/developer/pages/dev
 const TABS: readonly DeveloperTab[] = [
   { key: 'keys', title: 'developer:tabs.keys', content: <ApiKeysTab /> },
   { key: 'reference', title: 'developer:tabs.reference', content: <ApiReferenceTab /> },
+  { key: 'webhooks', title: 'webhook:title', content: <WebhooksTab /> },
 ];
 
 export default function DeveloperRoute() {

@@ -1,0 +1,222 @@
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@mchweb/contract';
+import { requireMember, type Actor } from '../../actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import type { Queue } from '../../queue.ts';
+import { urlProblem } from './webhook-address.ts';
+import { DELIVER_QUEUE, type DeliverJob } from './webhook-delivery.ts';
+import { recordEvent } from './webhook-events.ts';
+import { exampleOf } from './webhook-examples.ts';
+import { newSecret } from './webhook-signing.ts';
+import { WEBHOOK } from './webhook.messages.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhook.tables.ts';
+
+type Row = typeof webhookEndpoints.$inferSelect;
+
+const MAX_ENDPOINTS = 20;
+const ROTATION_OVERLAP_MS = 24 * 3600_000;
+const PAGE = 20;
+
+const view = (r: Row, actor: Actor): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  description: r.description,
+  eventTypes: r.eventTypes,
+  enabled: r.enabled,
+  disabledReason: r.disabledReason === 'FAILING' ? WEBHOOK.failing[actor.language] : null,
+  previousSecretUntil:
+    r.previousSecretUntil && r.previousSecretUntil > new Date() ? r.previousSecretUntil.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The endpoint of the actor's organisation, locked for the change; another organisation's is "not found". */
+async function ownEndpoint(tx: Tx, actor: Actor, id: number) {
+  const { companyId } = requireMember(actor);
+  const [row] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)))
+    .for('update');
+  if (!row) throw notFound(WEBHOOK.endpointNotFound);
+  return row;
+}
+
+async function checkUrl(url: string, allowPrivate: boolean) {
+  const problem = await urlProblem(url, allowPrivate);
+  if (problem === 'private') throw invalid(WEBHOOK.privateUrl);
+  if (problem === 'unresolved') throw invalid(WEBHOOK.unresolvedUrl);
+}
+
+export async function listEndpoints(db: Db, actor: Actor) {
+  const { companyId } = requireMember(actor);
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.companyId, companyId))
+    .orderBy(webhookEndpoints.id);
+  return rows.map((r) => view(r, actor));
+}
+
+export async function createEndpoint(
+  db: Db,
+  actor: Actor,
+  input: { url: string; description: string; eventTypes: WebhookEventType[] },
+  allowPrivate: boolean,
+) {
+  const { companyId } = requireMember(actor);
+  await checkUrl(input.url, allowPrivate);
+  return db.transaction(async (tx) => {
+    const [n] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
+    if (n!.n >= MAX_ENDPOINTS) throw conflict(WEBHOOK.tooMany);
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        companyId,
+        url: input.url,
+        description: input.description,
+        eventTypes: input.eventTypes,
+        secret: newSecret(),
+      })
+      .returning();
+    return view(row!, actor);
+  });
+}
+
+export async function updateEndpoint(
+  db: Db,
+  actor: Actor,
+  input: { id: number; url: string; description: string; eventTypes: WebhookEventType[]; enabled: boolean },
+  allowPrivate: boolean,
+) {
+  await checkUrl(input.url, allowPrivate);
+  return db.transaction(async (tx) => {
+    const before = await ownEndpoint(tx, actor, input.id);
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        url: input.url,
+        description: input.description,
+        eventTypes: input.eventTypes,
+        enabled: input.enabled,
+        // Turned on again by a person: the platform's reason no longer holds.
+        disabledReason: input.enabled ? null : before.disabledReason,
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookEndpoints.id, before.id))
+      .returning();
+    return view(row!, actor);
+  });
+}
+
+export async function revealSecret(db: Db, actor: Actor, id: number) {
+  const row = await db.transaction((tx) => ownEndpoint(tx, actor, id));
+  return { id: row.id, secret: row.secret };
+}
+
+/** A new secret; the one it replaces keeps signing (a second signature) for 24 hours. */
+export async function rotateSecret(db: Db, actor: Actor, id: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const row = await ownEndpoint(tx, actor, id);
+    const secret = newSecret();
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        secret,
+        previousSecret: row.secret,
+        previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, row.id));
+    return { id: row.id, secret };
+  });
+}
+
+/** An example event of `type` to this endpoint only, through the outbox like any other. */
+export async function sendTestEvent(db: Db, actor: Actor, input: { id: number; type: WebhookEventType }) {
+  return db.transaction(async (tx) => {
+    const row = await ownEndpoint(tx, actor, input.id);
+    if (!row.enabled) throw conflict(WEBHOOK.disabledEndpoint);
+    const msgId = await recordEvent(tx, {
+      companyId: row.companyId,
+      merchantId: null,
+      type: input.type,
+      data: exampleOf(input.type),
+      occurredAt: new Date(),
+      onlyEndpointId: row.id,
+    });
+    // A test event always gets its row (it names its endpoint).
+    return { msgId: msgId! };
+  });
+}
+
+export async function listDeliveries(db: Db, actor: Actor, query: { endpointId: number; before?: number | undefined }) {
+  const { companyId } = requireMember(actor);
+  await db.transaction((tx) => ownEndpoint(tx, actor, query.endpointId));
+  const rows = await db
+    .select({ d: webhookDeliveries, msgId: webhookEvents.msgId, type: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, query.endpointId),
+        eq(webhookDeliveries.companyId, companyId),
+        query.before ? lt(webhookDeliveries.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(PAGE + 1);
+  const page = rows.slice(0, PAGE);
+  const tries = page.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            page.map((r) => r.d.id),
+          ),
+        )
+        .orderBy(webhookAttempts.id)
+    : [];
+  const list: WebhookDelivery[] = page.map(({ d, msgId, type }) => ({
+    id: d.id,
+    msgId,
+    eventType: type,
+    status: d.status as WebhookDelivery['status'],
+    attempts: d.attempts,
+    nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    finishedAt: d.finishedAt?.toISOString() ?? null,
+    tries: tries
+      .filter((t) => t.deliveryId === d.id)
+      .map((t) => ({
+        attemptNo: t.attemptNo,
+        scheduledAt: t.scheduledAt.toISOString(),
+        startedAt: t.startedAt.toISOString(),
+        durationMs: t.durationMs,
+        url: t.url,
+        requestHeaders: t.requestHeaders as Record<string, string>,
+        requestBody: t.requestBody,
+        responseStatus: t.responseStatus,
+        responseBody: t.responseBody,
+        error: t.error,
+      })),
+  }));
+  return { list, more: rows.length > PAGE };
+}
+
+/** One more try of a delivery, now, outside the schedule (a FAILED one that succeeds becomes SUCCEEDED). */
+export async function resendDelivery(db: Db, actor: Actor, queue: Queue, deliveryId: number) {
+  const { companyId } = requireMember(actor);
+  await db.transaction(async (tx) => {
+    const [d] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, companyId)));
+    if (!d) throw notFound(WEBHOOK.deliveryNotFound);
+    await queue.send<DeliverJob>(DELIVER_QUEUE, [{ data: { deliveryId, attemptNo: 0 } }], tx);
+  });
+  queue.wake(DELIVER_QUEUE);
+  return { deliveryId };
+}

@@ -1,0 +1,28 @@
+import { fieldText, text } from '../../i18n/text.ts';
+
+/** Messages of webhook endpoints and deliveries. */
+export const WEBHOOK = {
+  endpointNotFound: fieldText('id', 'is not a webhook endpoint of the organisation', '不是本机构的 Webhook 地址'),
+  deliveryNotFound: fieldText('deliveryId', 'is not a delivery of the organisation', '不是本机构的推送记录'),
+  privateUrl: fieldText(
+    'url',
+    'points at a private or loopback address, which a production server does not call',
+    '指向内网或本机地址，生产环境不会推送到这里',
+  ),
+  unresolvedUrl: fieldText('url', 'has a host name that does not resolve', '的主机名无法解析'),
+  disabledEndpoint: fieldText(
+    'id',
+    'is turned off: turn it on before sending a test event',
+    '已停用，请先启用再发送测试事件',
+  ),
+  tooMany: text('An organisation may have at most 20 webhook endpoints', '每个机构最多 20 个 Webhook 地址'),
+  failing: text(
+    'Turned off by the platform: every try of a delivery failed for 3 days',
+    '平台已停用：一条推送连续 3 天全部失败',
+  ),
+  disabledSms: (url: string) =>
+    text(
+      `Your webhook endpoint ${url} failed for 3 days and has been turned off; turn it on again on the Developer page.`,
+      `【商户平台】您的 Webhook 地址 ${url} 连续 3 天推送失败，已被停用，请在开发者页面处理后重新启用。`,
+    ),
+};

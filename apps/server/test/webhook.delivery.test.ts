@@ -1,0 +1,199 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDelivery, WebhookEndpoint } from '@mchweb/contract';
+import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
+import { urlProblem } from '../src/modules/webhook/webhook-address.ts';
+import { post } from '../src/modules/webhook/webhook-http.ts';
+import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { paid } from './payment-fixtures.ts';
+import { startReceiver, type Receiver } from './webhook-receiver.ts';
+
+/**
+ * Webhooks end to end on one app (PGlite, or PostgreSQL with DATABASE_URL): a payment's event reaches a real
+ * local receiver, which verifies every request with the `standardwebhooks` package; retries follow the schedule
+ * (a short one here), then the endpoint is turned off and the organisation's contact mobile told.
+ */
+const RETRIES_MS = [300, 600];
+const API = '/api/merchant/developer/webhook';
+let t: TestApp;
+let owner: TestClient;
+let receiver: Receiver;
+
+async function createEndpoint(url: string, eventTypes: string[] = ['order.paid']) {
+  const res = await owner.post<WebhookEndpoint>(`${API}/endpoints/create`, { url, eventTypes, description: 'shop' });
+  expect(res.body.code, res.body.msg).toBe(200);
+  const secret = await owner.post<{ secret: string }>(`${API}/endpoints/secret`, { id: res.body.data.id });
+  return { ...res.body.data, secret: secret.body.data.secret };
+}
+const deliveries = async (endpointId: number) =>
+  (await owner.get<{ list: WebhookDelivery[] }>(`${API}/deliveries`, { endpointId })).body.data.list;
+const setEnabled = async (ep: WebhookEndpoint, enabled: boolean) =>
+  owner.post(`${API}/endpoints/update`, {
+    ...ep,
+    enabled,
+    disabledReason: undefined,
+    previousSecretUntil: undefined,
+    createdAt: undefined,
+    secret: undefined,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { webhookRetryDelaysMs: RETRIES_MS, webhookTimeoutMs: 2000 } });
+  owner = await t.signIn('13800138000');
+  receiver = await startReceiver();
+}, 300_000);
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+describe('webhooks (issue 30)', () => {
+  it(
+    'a payment is delivered once to each endpoint that wants it, signed as Standard Webhooks says',
+    { timeout: 30_000 },
+    async () => {
+      const paidHook = await createEndpoint(receiver.url);
+      const closedOnly = await createEndpoint(receiver.url, ['order.closed']);
+      receiver.secrets = [paidHook.secret, closedOnly.secret];
+      expect(paidHook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+      const orderNo = await paid(t.client(), '880000000001', 2500);
+      const [got] = await receiver.until((r) => r.some((x) => x.payload.data.orderNo === orderNo));
+      const mine = receiver.received.filter((x) => x.payload.data.orderNo === orderNo);
+      expect(mine).toHaveLength(1);
+      expect(got!.id).toMatch(/^msg_[a-z2-7]{26}$/);
+      // Verified with the paid-hook's secret, not with the other endpoint's.
+      expect(mine[0]!.verifiedBy).toEqual([true, false]);
+      expect(mine[0]!.payload).toMatchObject({
+        type: 'order.paid',
+        data: { object: 'order', orderNo, status: 'SUCCESS', amountFen: 2500, mchNo: expect.any(String) },
+      });
+
+      await expect.poll(async () => (await deliveries(paidHook.id))[0]?.status).toBe('SUCCEEDED');
+      const [d] = await deliveries(paidHook.id);
+      expect(d).toMatchObject({ msgId: mine[0]!.id, eventType: 'order.paid', attempts: 1 });
+      expect(d!.tries).toHaveLength(1);
+      expect(d!.tries[0]).toMatchObject({ attemptNo: 1, responseStatus: 200, responseBody: 'ok', error: null });
+      expect(d!.tries[0]!.requestHeaders['webhook-id']).toBe(mine[0]!.id);
+      expect(d!.tries[0]!.requestBody).toBe(mine[0]!.body);
+      expect(await deliveries(closedOnly.id)).toEqual([]);
+      for (const ep of [paidHook, closedOnly]) await setEnabled(ep, false);
+    },
+  );
+
+  it('a test event and a resend reach the receiver with the same webhook-id', { timeout: 30_000 }, async () => {
+    const ep = await createEndpoint(receiver.url, ['refund.failed']);
+    receiver.secrets = [ep.secret];
+    const test = await owner.post<{ msgId: string }>(`${API}/endpoints/test`, { id: ep.id, type: 'transfer.failed' });
+    expect(test.body.code).toBe(200);
+    const msgId = test.body.data.msgId;
+    await receiver.until((r) => r.some((x) => x.id === msgId));
+    expect(receiver.received.find((x) => x.id === msgId)).toMatchObject({
+      verifiedBy: [true],
+      payload: { type: 'transfer.failed', data: { object: 'transfer', test: true } },
+    });
+    await expect.poll(async () => (await deliveries(ep.id))[0]?.status).toBe('SUCCEEDED');
+    const [d] = await deliveries(ep.id);
+    expect((await owner.post(`${API}/deliveries/resend`, { deliveryId: d!.id })).body.code).toBe(200);
+    await receiver.until((r) => r.filter((x) => x.id === msgId).length === 2);
+    await expect.poll(async () => (await deliveries(ep.id))[0]?.tries.length).toBe(2);
+    const [again] = await deliveries(ep.id);
+    expect(again!.tries.map((x) => x.attemptNo)).toEqual([1, 0]);
+    await setEnabled(ep, false);
+  });
+
+  it('after a rotation both secrets verify every delivery for 24 hours', { timeout: 30_000 }, async () => {
+    const ep = await createEndpoint(receiver.url);
+    const rotated = await owner.post<{ secret: string }>(`${API}/endpoints/rotate`, { id: ep.id });
+    const fresh = rotated.body.data.secret;
+    expect(fresh).not.toBe(ep.secret);
+    const list = (await owner.get<WebhookEndpoint[]>(`${API}/endpoints`)).body.data;
+    const until = Date.parse(list.find((e) => e.id === ep.id)!.previousSecretUntil!);
+    expect(until - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    receiver.secrets = [ep.secret, fresh];
+    const orderNo = await paid(t.client(), '880000000001', 2500);
+    await receiver.until((r) => r.some((x) => x.payload.data.orderNo === orderNo));
+    const got = receiver.received.find((x) => x.payload.data.orderNo === orderNo)!;
+    expect(got.signature.split(' ')).toHaveLength(2);
+    expect(got.verifiedBy).toEqual([true, true]);
+    await setEnabled(ep, false);
+  });
+
+  it(
+    'a receiver answering 500 gets the retries on schedule, then the endpoint is turned off and the owner told',
+    { timeout: 60_000 },
+    async () => {
+      const failing = await startReceiver();
+      failing.answer = 500;
+      const ep = await createEndpoint(failing.url);
+      failing.secrets = [ep.secret];
+      await t.database.db.execute(sql`update companies set contact_mobile = '13800138099' where id = 1`);
+      const orderNo = await paid(t.client(), '880000000001', 2500);
+      const tries = 1 + RETRIES_MS.length;
+      await failing.until((r) => r.filter((x) => x.payload.data.orderNo === orderNo).length === tries);
+      await expect.poll(async () => (await deliveries(ep.id))[0]?.status, { timeout: 10_000 }).toBe('FAILED');
+      const [d] = await deliveries(ep.id);
+      const got = failing.received.filter((x) => x.payload.data.orderNo === orderNo);
+      // The same message each time, signed anew, every one verified.
+      expect(new Set(got.map((x) => x.id)).size).toBe(1);
+      expect(got.every((x) => x.verifiedBy[0])).toBe(true);
+      expect(d!.tries.map((x) => [x.attemptNo, x.responseStatus])).toEqual([
+        [1, 500],
+        [2, 500],
+        [3, 500],
+      ]);
+      // Each retry was planned at the schedule's pause after the previous try ended, and not sent before it.
+      for (let i = 1; i < d!.tries.length; i++) {
+        const before = d!.tries[i - 1]!;
+        const ended = Date.parse(before.startedAt) + before.durationMs;
+        const planned = Date.parse(d!.tries[i]!.scheduledAt) - ended;
+        expect(planned).toBe(RETRIES_MS[i - 1]);
+        expect(Date.parse(d!.tries[i]!.startedAt)).toBeGreaterThanOrEqual(Date.parse(d!.tries[i]!.scheduledAt));
+      }
+      const after = (await owner.get<WebhookEndpoint[]>(`${API}/endpoints`)).body.data.find((e) => e.id === ep.id)!;
+      expect(after.enabled).toBe(false);
+      expect(after.disabledReason).toContain('3 days');
+      const sms = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13800138099'));
+      expect(sms.map((s) => s.text).join()).toContain(failing.url);
+      await failing.close();
+    },
+  );
+
+  it('a cashier (no developer:manage) sees no secret', async () => {
+    const ep = await createEndpoint(receiver.url);
+    const cashier = await t.signIn('13800138003');
+    const seen = await cashier.post(`${API}/endpoints/secret`, { id: ep.id });
+    expect(seen.body.code).toBe(403);
+    expect(JSON.stringify(seen.body)).not.toContain(ep.secret);
+  });
+});
+
+describe('webhook endpoint addresses outside the sandbox (SSRF)', () => {
+  it('refuses loopback, private, link-local and mapped addresses when saved and when connecting', async () => {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://10.1.2.3/x',
+      'http://172.20.0.1/x',
+      'http://192.168.1.1/x',
+      'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[fd00::1]/x',
+      'http://169.254.169.254/latest',
+      'http://100.64.0.1/x',
+      'http://localhost/x',
+    ]) {
+      expect([url, await urlProblem(url, false)]).toEqual([url, 'private']);
+      expect([url, await urlProblem(url, true)]).toEqual([url, null]);
+    }
+    expect(await urlProblem('http://93.184.215.14/x', false)).toBeNull();
+    // At connection time too (a name that resolves to loopback after it was saved): no request leaves.
+    const before = receiver.received.length;
+    const answer = await post(receiver.url.replace('127.0.0.1', 'localhost'), {}, '{}', {
+      timeoutMs: 2000,
+      allowPrivate: false,
+    });
+    expect(answer.status).toBeNull();
+    expect(answer.error).toMatch(/EPRIVATE/);
+    expect(receiver.received.length).toBe(before);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Webhooks (issue 30): an organisation's endpoints, signed per the Standard Webhooks specification, and what was
+ * delivered to them. Delivery: PENDING -> SUCCEEDED | FAILED (every try of the schedule used up).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'order.paid',
+  'order.closed',
+  'refund.succeeded',
+  'refund.failed',
+  'settlement.settled',
+  'transfer.succeeded',
+  'transfer.failed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL without a user or password');
+const eventTypes = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1, 'choose at least one event type')
+  .refine((a) => new Set(a).size === a.length, 'names an event type twice');
+const description = z.string().trim().max(100, 'must be at most 100 characters');
+const endpointId = z.number().int().positive();
+
+export const webhookEndpointCreateBody = z.strictObject({
+  url: webhookUrl,
+  description: description.default(''),
+  eventTypes,
+});
+export const webhookEndpointUpdateBody = z.strictObject({
+  id: endpointId,
+  url: webhookUrl,
+  description: description.default(''),
+  eventTypes,
+  enabled: z.boolean(),
+});
+export const webhookEndpointIdBody = z.strictObject({ id: endpointId });
+export const webhookTestBody = z.strictObject({ id: endpointId, type: z.enum(WEBHOOK_EVENT_TYPES) });
+
+export const webhookEndpoint = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.string()),
+  enabled: z.boolean(),
+  /** Why the platform turned it off (deliveries failing for 3 days), in the caller's language. */
+  disabledReason: z.string().nullable(),
+  /** Until when the secret before the last rotation still signs (both signatures are sent); null: none. */
+  previousSecretUntil: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+export const webhookSecret = z.object({ id: z.number().int(), secret: z.string() });
+
+export const webhookAttempt = z.object({
+  attemptNo: z.number().int(),
+  scheduledAt: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number().int(),
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttempt>;
+
+export const webhookDelivery = z.object({
+  id: z.number().int(),
+  msgId: z.string(),
+  eventType: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  tries: z.array(webhookAttempt),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookDeliveriesQuery = z.strictObject({
+  endpointId: z.coerce.number().int().positive(),
+  /** The page after this delivery id (newest first). */
+  before: z.coerce.number().int().positive().optional(),
+});
+export const webhookDeliveryPage = z.object({ list: z.array(webhookDelivery), more: z.boolean() });
+export const webhookResendBody = z.strictObject({ deliveryId: z.number().int().positive() });
