@@ -570,6 +570,11 @@ describe('issue 28 the operator console (/api/ops) from the same route table', (
     expect(merchantRoutes.length).toBeGreaterThan(40);
     for (const route of merchantRoutes) {
       const res = await call(admin, route, validInput(route, a));
+      expect([route.key, res.http, res.body.code]).toEqual([route.key, 401, 401]);
+    }
+  });
+});
+
 /** The merchant API's routes (/api/v1) from the same route table, with the scope each needs. */
 function v1Routes() {
   const seen = new Map<string, { key: string; method: 'GET' | 'POST'; url: string; scope: string }>();
@@ -583,6 +588,7 @@ function v1Routes() {
         url: r.url,
         scope,
       });
+    }
   }
   return [...seen.values()];
 }
@@ -608,8 +614,11 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
       route.method,
       route.url.replace(':orderNo', a.orderNo).replace(':refundNo', refundNo),
       { body: V1_BODIES[route.key]?.(a), ...extra },
+    );
 
+  beforeAll(async () => {
     v1 = v1Routes();
+    const owner = await t.signIn('13800138000');
     const refund = await owner.post<{ refundNo: string }>('/api/merchant/order/refund', {
       orderNo: a.orderNo,
       amountFen: 1,
@@ -634,6 +643,8 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
         'POST /api/v1/payments',
         'POST /api/v1/payments/:orderNo/refunds',
       ].sort(),
+    );
+  });
 
   it('issue 30 every call refuses no key, and a portal session (401 authentication_error)', async () => {
     for (const route of v1) {
@@ -641,16 +652,21 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
       expect([route.key, none.http, none.body.error.type]).toEqual([route.key, 401, 'authentication_error']);
       const session = await v1Call(null, route, { headers: { token: stranger.token! } });
       expect([route.key, session.http, session.body.error.code]).toEqual([route.key, 401, 'session_not_accepted']);
+    }
+  });
 
   it('issue 30 every call refuses a key without its scope (403 permission_error)', async () => {
     for (const route of v1) {
       const res = await v1Call(scopeless, route);
       expect([route.key, res.http, res.body.error.type]).toEqual([route.key, 403, 'permission_error']);
+    }
+  });
 
   it("issue 30 a key of another organisation, or of other merchants, never reaches A's orders, refunds and settlements", async () => {
     const own = await v1Call(
       keyA,
       v1.find((r) => r.key === 'GET /api/v1/payments/:orderNo')!,
+    );
     expect(own.http).toBe(200); // A's own key reaches them: the refusals below are about whose key it is
     for (const key of [keyB, limitedKey]) {
       for (const route of v1) {
@@ -665,11 +681,14 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
           expect(numbers, route.key).not.toContain(a.settleNo);
         }
       }
+    }
     // B's key lists nothing of A: its organisation has no orders or settlements at all.
     const bList = await v1Call(
       keyB,
       v1.find((r) => r.key === 'GET /api/v1/payments')!,
+    );
     expect(bList.body.rows).toEqual([]);
+  });
 
   it('issue 30 a key is refused on every portal route that is not public (HTTP 401)', async () => {
     const guarded = all.filter((r) => r.access !== 'public');

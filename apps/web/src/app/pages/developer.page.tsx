@@ -9,8 +9,8 @@ import { WebhooksTab } from '@/features/webhook/components/webhooks-tab';
  */
 const TABS: readonly DeveloperTab[] = [
   { key: 'keys', title: 'developer:tabs.keys', content: <ApiKeysTab /> },
-  { key: 'reference', title: 'developer:tabs.reference', content: <ApiReferenceTab /> },
   { key: 'webhooks', title: 'webhook:title', content: <WebhooksTab /> },
+  { key: 'reference', title: 'developer:tabs.reference', content: <ApiReferenceTab /> },
 ];
 
 export default function DeveloperRoute() {
