@@ -42,7 +42,7 @@ export function EndpointFormModal({ editing, onClose }: { editing: WebhookEndpoi
       title={t(editing ? 'form.editTitle' : 'form.createTitle')}
       okText={t('form.save')}
       cancelText={t('form.cancel')}
-      okButtonProps={{ loading: busy, 'data-testid': 'webhook-save' } as object}
+      okButtonProps={{ loading: busy, 'data-testid': 'webhook-save' }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
