@@ -143,8 +143,14 @@ const httpUrl = z.preprocess(
   z
     .string()
     .refine((v) => /^https?:\/\/[^/\s]+/.test(v) && URL.canParse(v), 'must be an http(s) URL such as https://host')
+    .optional(),
+);
+
 /** A service's address: `https://host[:port]` (http only for a local test gateway). */
 const endpoint = z.preprocess(
+  blank,
+  z
+    .string()
     .refine((v) => {
       try {
         const url = new URL(v);
@@ -153,14 +159,21 @@ const endpoint = z.preprocess(
         return false;
       }
     }, 'must be https://host or https://host:port')
+    .optional(),
+);
+
 const DURATION_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** Pauses such as `5s,5m,30m,2h` (ms, s, m, h), in milliseconds. */
 const durations = z.preprocess(
+  blank,
+  z
+    .string()
     .transform((v, ctx) => {
       const parts = v.split(',').map((p) => /^\s*(\d+)(ms|s|m|h)\s*$/.exec(p));
       if (parts.some((p) => !p)) {
         ctx.addIssue({ code: 'custom', message: 'must be pauses separated by commas, such as 5s,5m,30m,2h' });
         return z.NEVER;
+      }
       return parts.map((p) => Number(p![1]) * DURATION_MS[p![2]!]!);
     })
     .optional(),
@@ -253,6 +266,7 @@ export const envSchema = z.object({
   TENCENT_SMS_SDK_APP_ID: z.preprocess(
     blank,
     z.string().regex(/^\d+$/, 'must be the SDK AppID, digits only').optional(),
+  ),
   TENCENT_SMS_REGION: text,
   TENCENT_SMS_ENDPOINT: endpoint,
   MCHWEB_WEBHOOK_RETRY_SCHEDULE: durations,

@@ -150,12 +150,16 @@ export interface Config {
    * adapter (wechatpay/), in the sandbox too; else as before (the sandbox's channel, or none in production).
    */
   wechatPay: WechatPayConfig | null;
+  /**
    * Where SMS verification codes go (SMS_PROVIDER): Alibaba Cloud or Tencent Cloud SMS with their keys, sign name
    * and one template per scene; the outbox in the sandbox (its default there, refused anywhere else).
+   */
   sms: SmsConfig;
+  /**
    * Webhooks: the pauses between tries of a delivery (MCHWEB_WEBHOOK_RETRY_SCHEDULE, default the Standard
    * Webhooks schedule stretched to 3 days: 5s,5m,30m,2h,5h,10h,10h,10h,10h,10h,10h,5h), after which the endpoint
    * is turned off; and how long a try waits for the answer (MCHWEB_WEBHOOK_TIMEOUT_MS, 15 s).
+   */
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
 }

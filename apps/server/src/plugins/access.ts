@@ -190,6 +190,9 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
       `operator:${hashToken(token)}`,
       () => lookupOperatorSession(app.db, token),
       (f) => f.ok,
+      // An operator belongs to no organisation: its session is dropped by the writes that drop everything (an
+      // operator's own calls, changedBy), never by a member's.
+      () => [],
     );
     if (!found.ok) {
       return sendEnvelope(reply, found.replaced ? Code.SESSION_REPLACED : Code.UNAUTHORIZED, M.sessionExpired);

@@ -13,7 +13,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
 import { businessNo, requestHash } from '../../business-no.ts';
-import { assertMerchantCanTakePayments, merchantForPayment, merchantIdByNo } from '../merchant/index.ts';
+import {
+  assertMerchantCanTakePayments,
+  channelMerchantOf,
+  merchantForPayment,
+  merchantIdByNo,
+} from '../merchant/index.ts';
 import { expiryOf, type PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
@@ -97,7 +102,7 @@ export async function createApiPayment(
     .where(
       and(eq(orders.companyId, companyId), isNull(orders.codeNo), eq(orders.idempotencyKey, input.idempotencyKey)),
     );
-  if (earlier) return { payment: paymentView(earlier, merchant), payerAction: await askChannel(channels, earlier) };
+  if (earlier) return { payment: paymentView(earlier, merchant), payerAction: await askChannel(db, channels, earlier) };
   await assertMerchantCanTakePayments(db, merchant.mchNo);
   const rate = merchant.rateTenths[input.channel];
   if (rate === undefined) throw conflict(ORDER.channelClosed);
@@ -124,14 +129,15 @@ export async function createApiPayment(
     await recountOrder(tx, null, created!, settings.tz);
     return created!;
   });
-  return { payment: paymentView(row, merchant), payerAction: await askChannel(channels, row) };
+  return { payment: paymentView(row, merchant), payerAction: await askChannel(db, channels, row) };
 }
 
 /** Ask the order's channel for its payment (once the order is stored); answers what the payer needs. */
-async function askChannel(channels: Channels, row: OrderRow): Promise<Record<string, string>> {
+async function askChannel(db: Db, channels: Channels, row: OrderRow): Promise<Record<string, string>> {
   const { payerAction } = await channels.payment(row.channel as Channel).createPayment({
     orderNo: row.orderNo,
     channel: row.channel as Channel,
+    merchant: await channelMerchantOf(db, row.merchantId),
     amountFen: row.amountFen,
     description: row.label ?? row.orderNo,
     expiresAt: expiryOf(row),

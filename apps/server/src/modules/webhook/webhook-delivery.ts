@@ -154,6 +154,7 @@ async function tellOwner(deps: DeliveryDeps, companyId: number, url: string) {
     await deps.smsSender.send(deps.db, {
       mobile: company.contactMobile,
       scene: 'webhook',
+      params: { url },
       text: `${t['zh-CN']} ${t['en-US']}`,
     });
   } catch (err) {

@@ -97,6 +97,9 @@ export default function PayPage() {
         codeNo=""
         orderNo={decodeURIComponent(direct)}
         initial={null}
+        // An order made through the merchant API: the payer's page knows no code, so not whether its channel is
+        // live here; it shows the order's state as before (docs/api.md).
+        live={() => false}
         onBack={nothing}
         onAgain={nothing}
         onDone={nothing}
