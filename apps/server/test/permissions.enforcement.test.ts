@@ -68,6 +68,9 @@ interface Ids {
   splitApplyNo: string;
   /** An API key of the organisation (issue 30). */
   keyId: string;
+  /** A webhook endpoint of the organisation and a delivery to it (issue 30). */
+  endpointId: number;
+  deliveryId: number;
 }
 
 /** Routes whose id field takes another of the Ids than its own name. */
@@ -215,7 +218,42 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/ops/operator/reset-totp': () => ({ operatorId: 1 }),
   'POST /api/merchant/developer/key/create': () => ({ name: 'Sample', scopes: ['orders:read'], merchantIds: null }),
   'POST /api/merchant/developer/key/revoke': (ids) => ({ keyId: ids.keyId }),
+  'POST /api/merchant/developer/webhook/endpoints/create': () => ({
+    url: 'https://hooks.example.com/mchweb',
+    eventTypes: ['order.paid'],
+  }),
+  'POST /api/merchant/developer/webhook/endpoints/update': (ids) => ({
+    id: ids.endpointId,
+    url: 'https://hooks.example.com/mchweb',
+    eventTypes: ['order.paid'],
+    enabled: true,
+  }),
+  'POST /api/merchant/developer/webhook/endpoints/secret': (ids) => ({ id: ids.endpointId }),
+  'POST /api/merchant/developer/webhook/endpoints/rotate': (ids) => ({ id: ids.endpointId }),
+  'POST /api/merchant/developer/webhook/endpoints/test': (ids) => ({ id: ids.endpointId, type: 'order.paid' }),
+  'GET /api/merchant/developer/webhook/deliveries': (ids) => ({ endpointId: ids.endpointId }),
+  'POST /api/merchant/developer/webhook/deliveries/resend': (ids) => ({ deliveryId: ids.deliveryId }),
 };
+
+/** A webhook endpoint of the organisation (to a closed port: its tries fail, which is all the sweep needs) and a
+ * delivery to it, made by a test event and the dispatcher. */
+async function webhookIds(owner: TestClient): Promise<{ endpointId: number; deliveryId: number }> {
+  const hooks = '/api/merchant/developer/webhook';
+  const endpoint = await owner.post<{ id: number }>(`${hooks}/endpoints/create`, {
+    url: 'http://127.0.0.1:9/hooks',
+    eventTypes: ['order.paid'],
+  });
+  const endpointId = endpoint.body.data.id;
+  await owner.post(`${hooks}/endpoints/test`, { id: endpointId, type: 'order.paid' });
+  // The dispatcher makes the delivery a moment later (expect.poll is for tests, not their setup).
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    const page = await owner.get<{ list: { id: number }[] }>(`${hooks}/deliveries`, { endpointId });
+    const deliveryId = page.body.data.list[0]?.id;
+    if (deliveryId !== undefined) return { endpointId, deliveryId };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the test event made no delivery in 30 s');
+}
 
 interface ApiRoute {
   key: string;
@@ -378,6 +416,7 @@ beforeAll(async () => {
     settleNo: (await owner.post<SettlementPage>('/api/merchant/settlement/list', {})).body.data.rows[0]!.settleNo,
     batchNo: (await owner.post<CodeBatchPage>('/api/merchant/code/batch/list', {})).body.data.rows.at(-1)!.batchNo, // the demo batch (the fixtures' batches are not numbered like real ones)
     keyId: (await createKey(owner, { name: 'Sweep' })).key.keyId,
+    ...(await webhookIds(owner)),
   };
 
   limited = await userWithSession('13700006666');
