@@ -147,6 +147,22 @@ describe('WeChat Pay partner mode through the fake gateway', () => {
     expect(await ledgerOf(created.orderNo)).toHaveLength(3);
   });
 
+  it('more than a page of payments waiting (100 on a simulated channel): the newest, its notice lost, is still asked', async () => {
+    for (let i = 0; i < 100; i++) {
+      const res = await payer.post('/api/pay/order', {
+        codeNo: code,
+        amountFen: 100 + i,
+        channel: 'ALIPAY',
+        idempotencyKey: newKey(),
+      });
+      expect(res.body.code).toBe(200);
+    }
+    const created = (await createOrder(700)).data;
+    await fake.pay(created.orderNo, 'none');
+    await queryWaiting(t.database.db, settings, channels, new Date(Date.now() + 2 * 60_000));
+    expect((await order(created.orderNo)).status).toBe('SUCCESS');
+  });
+
   it('a tampered notice (a byte changed, another key, another serial, another APIv3 key, replayed after 5 minutes) changes nothing and is logged', async () => {
     const created = (await createOrder(700)).data;
     await fake.pay(created.orderNo, 'none');

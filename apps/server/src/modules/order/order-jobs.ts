@@ -16,6 +16,7 @@ const QUERY_EVERY_MS = 60_000;
 const QUERY_AFTER_MS = 60_000;
 /** A refund its channel does not know of (the ask was lost) is asked again for this long. */
 const REASK_REFUNDS_FOR_MS = 24 * 3_600_000;
+const PAGE = 100;
 
 /** Refunds still PROCESSING asked for at least `delayMs` ago, oldest first (a channel that answers late). */
 export async function refundsWaitingSince(db: Db, delayMs: number, limit = 100): Promise<string[]> {
@@ -33,59 +34,77 @@ export async function refundsWaitingSince(db: Db, delayMs: number, limit = 100):
  * lost: a notice and a query may come in any order or not at all, and each outcome is applied once
  * (applyPaymentNotice, finishRefund). A refund the channel does not know of was never received: asked again
  * (same out_refund_no, so the same refund). Simulated and unconnected channels are not asked.
+ * Every waiting row is asked, page by page (by id): a first page of the oldest only would leave the newest
+ * unasked for as long as more than a page of others wait.
  */
-export async function queryWaiting(db: Db, settings: PaySettings, channels: Channels, now = new Date()) {
+export async function queryWaiting(
+  db: Db,
+  settings: PaySettings,
+  channels: Channels,
+  now = new Date(),
+  opts: { stopped?: () => boolean } = {},
+) {
   const since = new Date(now.getTime() - QUERY_AFTER_MS);
-  const pending = await db
-    .select({ orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
-    .from(orders)
-    .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, since)))
-    .orderBy(asc(orders.createdAt))
-    .limit(100);
-  for (const o of pending) {
-    const adapter = channels.payment(o.channel as Channel);
-    const merchant = await channelMerchantOf(db, o.merchantId);
-    if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
-    try {
-      const outcome = await adapter.queryPayment(o.orderNo, merchant);
-      if (outcome) await applyPaymentNotice(db, outcome, settings, channels, now);
-    } catch {
-      // Logged by the channel's wrapper; asked again next pass.
+  for (let afterId = 0; ; ) {
+    const pending = await db
+      .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
+      .from(orders)
+      .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, since), gt(orders.id, afterId)))
+      .orderBy(asc(orders.id))
+      .limit(PAGE);
+    for (const o of pending) {
+      const adapter = channels.payment(o.channel as Channel);
+      const merchant = await channelMerchantOf(db, o.merchantId);
+      if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+      try {
+        const outcome = await adapter.queryPayment(o.orderNo, merchant);
+        if (outcome) await applyPaymentNotice(db, outcome, settings, channels, now);
+      } catch {
+        // Logged by the channel's wrapper; asked again next pass.
+      }
     }
+    if (pending.length < PAGE || opts.stopped?.()) break;
+    afterId = pending.at(-1)!.id;
   }
-  const waiting = await db
-    .select({
-      refundNo: refunds.refundNo,
-      createdAt: refunds.createdAt,
-      amountFen: refunds.amountFen,
-      reason: refunds.reason,
-      orderNo: orders.orderNo,
-      totalFen: orders.amountFen,
-      channel: orders.channel,
-      merchantId: orders.merchantId,
-    })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(
-      and(
-        eq(refunds.status, 'PROCESSING'),
-        lt(refunds.createdAt, since),
-        gt(refunds.createdAt, new Date(now.getTime() - 30 * 86_400_000)),
-      ),
-    )
-    .orderBy(asc(refunds.createdAt))
-    .limit(100);
-  for (const r of waiting) {
-    const adapter = channels.payment(r.channel as Channel);
-    const merchant = await channelMerchantOf(db, r.merchantId);
-    if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
-    try {
-      const outcome = await adapter.queryRefund(r.refundNo, merchant);
-      if (outcome) await finishRefund(db, outcome, settings, now);
-      else if (now.getTime() - r.createdAt.getTime() < REASK_REFUNDS_FOR_MS) await adapter.refund({ ...r, merchant });
-    } catch {
-      // Logged by the channel's wrapper; asked again next pass.
+  for (let afterId = 0; ; ) {
+    const waiting = await db
+      .select({
+        id: refunds.id,
+        refundNo: refunds.refundNo,
+        createdAt: refunds.createdAt,
+        amountFen: refunds.amountFen,
+        reason: refunds.reason,
+        orderNo: orders.orderNo,
+        totalFen: orders.amountFen,
+        channel: orders.channel,
+        merchantId: orders.merchantId,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(
+        and(
+          eq(refunds.status, 'PROCESSING'),
+          lt(refunds.createdAt, since),
+          gt(refunds.createdAt, new Date(now.getTime() - 30 * 86_400_000)),
+          gt(refunds.id, afterId),
+        ),
+      )
+      .orderBy(asc(refunds.id))
+      .limit(PAGE);
+    for (const r of waiting) {
+      const adapter = channels.payment(r.channel as Channel);
+      const merchant = await channelMerchantOf(db, r.merchantId);
+      if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+      try {
+        const outcome = await adapter.queryRefund(r.refundNo, merchant);
+        if (outcome) await finishRefund(db, outcome, settings, now);
+        else if (now.getTime() - r.createdAt.getTime() < REASK_REFUNDS_FOR_MS) await adapter.refund({ ...r, merchant });
+      } catch {
+        // Logged by the channel's wrapper; asked again next pass.
+      }
     }
+    if (waiting.length < PAGE || opts.stopped?.()) break;
+    afterId = waiting.at(-1)!.id;
   }
 }
 
@@ -106,6 +125,6 @@ export const orderJobs = ({ config, channels }: ModuleContext): Job[] => [
     name: 'ask channels about waiting payments and refunds',
     schedule: { everyMs: QUERY_EVERY_MS },
     lock: 'rows',
-    run: ({ db }) => queryWaiting(db, { tz: config.timezone }, channels),
+    run: ({ db, stopped }) => queryWaiting(db, { tz: config.timezone }, channels, new Date(), { stopped }),
   },
 ];
