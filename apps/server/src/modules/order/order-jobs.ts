@@ -45,7 +45,7 @@ export async function queryWaiting(
   opts: { stopped?: () => boolean } = {},
 ) {
   const since = new Date(now.getTime() - QUERY_AFTER_MS);
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const pending = await db
       .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
       .from(orders)
@@ -66,7 +66,7 @@ export async function queryWaiting(
     if (pending.length < PAGE || opts.stopped?.()) break;
     afterId = pending.at(-1)!.id;
   }
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const waiting = await db
       .select({
         id: refunds.id,
