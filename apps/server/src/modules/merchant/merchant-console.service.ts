@@ -1,11 +1,11 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { MerchantStatus } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { beforeIdOf, containsPattern, pageOf } from '../../keyset.ts';
+import { beforeIdOf, containsPattern } from '../../keyset.ts';
 import { MERCHANT } from './merchant.messages.ts';
-import { detailOf, listItem, ratesOf } from './merchant-query.service.ts';
+import { detailOf, merchantListPage } from './merchant-query.service.ts';
 import { changeLockedMerchant, type MerchantAction } from './merchant-status.service.ts';
 import { merchants } from './merchant.tables.ts';
 
@@ -38,21 +38,8 @@ export async function searchMerchants(db: Tx, f: MerchantSearch) {
         )
       : undefined,
   ];
-  const rows = await db
-    .select()
-    .from(merchants)
-    .where(and(...conditions))
-    .orderBy(desc(merchants.id))
-    .limit(f.limit + 1);
-  const rates = await ratesOf(
-    db,
-    rows.slice(0, f.limit).map((r) => r.id),
-  );
-  return pageOf(rows, f.limit, (m) => ({
-    ...listItem(
-      m,
-      (rates.get(m.id) ?? []).map((r) => r.channel),
-    ),
+  return merchantListPage(db, conditions, f.limit, (m, item) => ({
+    ...item,
     companyId: m.companyId,
     merchantId: m.id,
   }));

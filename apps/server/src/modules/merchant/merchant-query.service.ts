@@ -63,6 +63,37 @@ export const listItem = (m: Row, channels: Channel[]): MerchantListItem => ({
   applyNo: m.applyNo,
 });
 
+/**
+ * One page of merchants matching `conditions`, newest first, each as a list item with its channels; `shape` adds
+ * what a caller shows beside it (the console: the organisation).
+ */
+export async function merchantListPage<T>(
+  db: Tx,
+  conditions: (SQL | undefined)[],
+  limit: number,
+  shape: (m: Row, item: MerchantListItem) => T,
+) {
+  const rows = await db
+    .select()
+    .from(merchants)
+    .where(and(...conditions))
+    .orderBy(desc(merchants.id))
+    .limit(limit + 1);
+  const rates = await ratesOf(
+    db,
+    rows.slice(0, limit).map((r) => r.id),
+  );
+  return pageOf(rows, limit, (m) =>
+    shape(
+      m,
+      listItem(
+        m,
+        (rates.get(m.id) ?? []).map((r) => r.channel),
+      ),
+    ),
+  );
+}
+
 /** `POST /merchant/list`: the organisation's merchants, newest first, filters combined with AND. */
 export async function listMerchants(
   db: Tx,
@@ -95,22 +126,7 @@ export async function listMerchants(
         )
       : undefined,
   ];
-  const rows = await db
-    .select()
-    .from(merchants)
-    .where(and(...conditions))
-    .orderBy(desc(merchants.id))
-    .limit(filter.limit + 1);
-  const rates = await ratesOf(
-    db,
-    rows.slice(0, filter.limit).map((r) => r.id),
-  );
-  return pageOf(rows, filter.limit, (m) =>
-    listItem(
-      m,
-      (rates.get(m.id) ?? []).map((r) => r.channel),
-    ),
-  );
+  return merchantListPage(db, conditions, filter.limit, (_m, item) => item);
 }
 
 /** `GET /merchant/detail`: rates, the settlement account masked, the status history oldest first. */
