@@ -52,19 +52,67 @@ for (const name of files) {
 
 const referenceAfter = referenceLoopMs();
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-const doc = [
-  '# Benchmarks',
-  '',
-  'Written by `npm run bench` (scripts/bench.ts runs every `scripts/bench/*.bench.ts`). Figures from one run;',
-  'rerun after a change that could move them.',
-  '',
-  `- Date: ${new Date().toISOString()}`,
-  `- Machine: ${os.availableParallelism()} cores (nproc), ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`,
-  `- Node ${process.version}`,
-  `- Load average when the run started (1/5/15 min): ${startLoad.map((l) => l.toFixed(2)).join(' / ')}; other work on the machine lowers the figures`,
-  `- CPU speed this run: a fixed reference loop took ${referenceBefore} ms before and ${referenceAfter} ms after (about 500 ms on a quiet machine; larger means every figure below was measured on a slower CPU share)`,
-  '',
-  ...sections.flatMap((s) => [`## ${s.title}`, '', s.markdown.trim(), '']),
-].join('\n');
-fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), doc);
-process.stdout.write(doc);
+const docPath = path.join(root, 'docs/benchmarks.md');
+const runLine = (date: string, load: string, before: string, after: string) =>
+  `_Measured ${date}; load average at the start ${load}; the reference loop ${before} ms before and ${after} ms after._`;
+
+/**
+ * docs/benchmarks.md is merged, not rewritten: `npm run bench -- webhooks` replaces the webhooks section and keeps
+ * the others, each with the line that says when and on how busy a machine it was measured (the machine can be
+ * shared, so a figure means little without it).
+ */
+function mergedDoc(): string {
+  const old = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : '';
+  const [head = '', ...parts] = old.split(/^## /m);
+  // Sections without a "Measured" line came from the full run the old header described (or were written by hand
+  // since, as their text says): that header's facts are kept in one sentence.
+  const field = (re: RegExp) => re.exec(head)?.slice(1) ?? [];
+  const [earlier] = field(/^(Sections without a "Measured" line .*)$/m);
+  const [oldDate] = field(/^- Date: (\S+)/m);
+  const [oldLoad] = field(/when the run started \(1\/5\/15 min\): ([\d. /]+);/);
+  const [oldBefore, oldAfter] = field(/took (\d+) ms before and (\d+) ms after/);
+  const unmarked =
+    earlier ??
+    (oldDate
+      ? `Sections without a "Measured" line are from the full run of ${oldDate} (load average ${oldLoad?.trim()}, reference loop ${oldBefore} and ${oldAfter} ms), or were written by hand since, as their text says.`
+      : '');
+  let kept = new Map<string, string>();
+  for (const part of parts) {
+    const title = part.slice(0, part.indexOf('\n')).trim();
+    kept.set(title, part.slice(part.indexOf('\n') + 1).trim());
+  }
+  const now = runLine(
+    new Date().toISOString(),
+    startLoad.map((l) => l.toFixed(2)).join(' / '),
+    String(referenceBefore),
+    String(referenceAfter),
+  );
+  for (const section of sections) {
+    // A section edited by hand may carry more in its title ("…: why (issue 29)"): it is the same section.
+    const same = [...kept.keys()].find(
+      (k) => k === section.title || (/^[:( ]/.test(k.slice(section.title.length)) && k.startsWith(section.title)),
+    );
+    // A benchmark that could not run here (no PostgreSQL, say) keeps the figures it had.
+    if (same && section.markdown.startsWith('Skipped')) continue;
+    const body = `${now}\n\n${section.markdown.trim()}`;
+    // In its place: the order of the document stays the one its readers know.
+    if (same) kept = new Map([...kept].map(([k, v]) => (k === same ? [section.title, body] : [k, v])));
+    else kept.set(section.title, body);
+  }
+  return [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (scripts/bench.ts runs every `scripts/bench/*.bench.ts`; `npm run bench -- NAME` runs',
+    'those whose file name contains NAME and replaces only their sections). Each section says when it was measured,',
+    'the load average when its run started and how long a fixed reference loop took (about 500 ms on a quiet',
+    'machine; larger means the figures were measured on a slower CPU share). Rerun after a change that could move them.',
+    'The machine and Node are those of the latest run.',
+    '',
+    `- Machine: ${os.availableParallelism()} cores (nproc), ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`,
+    `- Node ${process.version}`,
+    '',
+    ...(unmarked ? [unmarked, ''] : []),
+    ...[...kept].flatMap(([title, body]) => [`## ${title}`, '', body, '']),
+  ].join('\n');
+}
+fs.writeFileSync(docPath, mergedDoc());
