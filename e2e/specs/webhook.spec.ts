@@ -13,6 +13,8 @@ import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
 /** Create a key named `name` on the Keys tab; answers the value the dialog showed (and the clipboard holds). */
 async function createKey(page: Page, name: string) {
   await page.getByTestId('key-create').click();
+  // Each scope by its name in the page's language (a scope's colon once cut the lookup to "read").
+  await expect(page.getByTestId('key-scopes')).toContainText(/查询订单.*发起收款|Read orders.*Take payments/);
   await page.getByTestId('key-name').fill(name);
   await clickInDialog(page, 'key-create-submit');
   const secret = await page.getByTestId('key-secret').inputValue();
