@@ -33,6 +33,8 @@ export const SMS_TEMPLATE_SETTINGS = {
   changeMobile: 'SMS_TEMPLATE_CHANGE_MOBILE',
   /** Not a code: the notice to the number an organisation's contact mobile was moved away from. */
   mobileChanged: 'SMS_TEMPLATE_MOBILE_CHANGED',
+  /** Not a code: the notice to an organisation's contact mobile that a webhook endpoint was turned off. */
+  webhookDisabled: 'SMS_TEMPLATE_WEBHOOK_DISABLED',
 } as const;
 export type SmsScene = keyof typeof SMS_TEMPLATE_SETTINGS;
 
@@ -257,6 +259,7 @@ export const envSchema = z.object({
   SMS_TEMPLATE_FUNDS: text,
   SMS_TEMPLATE_CHANGE_MOBILE: text,
   SMS_TEMPLATE_MOBILE_CHANGED: text,
+  SMS_TEMPLATE_WEBHOOK_DISABLED: text,
   SMS_TIMEOUT_MS: whole(100, 60_000),
   ALIYUN_SMS_ACCESS_KEY_ID: text,
   ALIYUN_SMS_ACCESS_KEY_SECRET: text,

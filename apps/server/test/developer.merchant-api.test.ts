@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ApiErrorBody, V1CreatedPayment, V1Payment, V1Refund } from '@mchweb/contract';
-import type { Channels } from '../src/channels.ts';
+import { UNCONNECTED, type Channels } from '../src/channels.ts';
 import { SANDBOX_CHANNELS } from '../src/sandbox/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { api, createKey, idem, payment } from './developer-fixtures.ts';
@@ -10,11 +10,15 @@ import { demoOwner } from './scope-fixtures.ts';
 
 // Issue 30: the merchant API's calls, Idempotency-Key, its errors (every type) and its rate limit per key.
 
-/** The sandbox's channels, except that asking WeChat for a payment fails while `failing` is set (a fault). */
+/**
+ * The sandbox's channels, except that asking WeChat for a payment fails while `failing` is set (a fault), and
+ * Alipay is not connected (as on a server outside the sandbox without Alipay's settings).
+ */
 let failing = false;
 const channels: Channels = {
   ...SANDBOX_CHANNELS,
   payment: (channel) => {
+    if (channel === 'ALIPAY') return UNCONNECTED.payment(channel);
     const real = SANDBOX_CHANNELS.payment(channel);
     return {
       ...real,
@@ -260,6 +264,27 @@ describe('issue 30 merchant API: errors', { timeout: 300_000 }, () => {
       body: { amountFen: 1, reason: 'x' },
     });
     expect([early.http, early.body.error.code]).toEqual([400, 'state_conflict']);
+  });
+
+  it('a channel not connected for the merchant is refused naming `channel`, and no order is made', async () => {
+    const before = await orderCount();
+    const res = await api<ApiErrorBody>(t, secret, 'POST', '/api/v1/payments', {
+      body: { ...payment(), channel: 'ALIPAY' },
+    });
+    expect(res.http).toBe(400);
+    expect(res.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'channel_unavailable',
+      param: 'channel',
+      message: expect.stringMatching(/^channel: no payment channel is connected/),
+    });
+    expect(await orderCount()).toBe(before);
+    // In Chinese, as the payer's page says it.
+    const zh = await api<ApiErrorBody>(t, secret, 'POST', '/api/v1/payments', {
+      body: { ...payment(), channel: 'ALIPAY' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.error.message).toContain('尚未接入');
   });
 
   it('authentication_error (401): no key, a malformed one; Chinese when asked', async () => {

@@ -26,6 +26,7 @@ const templates = (prefix: string) => ({
   funds: `${prefix}4`,
   changeMobile: `${prefix}5`,
   mobileChanged: `${prefix}6`,
+  webhookDisabled: `${prefix}7`,
 });
 const secret = () => crypto.randomBytes(20).toString('base64url');
 const aliyunKeys = { accessKeyId: 'LTAI5tCheck', accessKeySecret: secret() };
@@ -106,7 +107,7 @@ describe('issue 27 channel:check', () => {
       ['PAYOUT', 'not connected'],
       ['SMS', 'connected'],
     ]);
-    expect(found.at(-1)!.detail).toBe('6 templates approved');
+    expect(found.at(-1)!.detail).toBe('7 templates approved');
     expect(tencent.calls.at(-1)).toEqual({ action: 'DescribeSmsTemplateList' });
   });
 

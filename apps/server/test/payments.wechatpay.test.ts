@@ -13,6 +13,7 @@ import { wechatPayChannel } from '../src/wechatpay/index.ts';
 import { WechatPayFake } from './fakes/wechatpay-fake.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, newKey } from './payment-fixtures.ts';
+import { createKey } from './developer-fixtures.ts';
 
 // WeChat Pay API v3 (partner mode) end to end against the local fake gateway: real keys, real signatures, real
 // AES-GCM notices; the server's requests go over HTTP to the fake, the fake's notices are injected into the app.
@@ -306,6 +307,25 @@ describe('WeChat Pay partner mode through the fake gateway', () => {
       idempotencyKey: newKey(),
     });
     expect(res.body).toMatchObject({ code: 409, msg: expect.stringMatching(/^channel: .*sub-merchant/) });
+    // The merchant API refuses it the same way, naming the parameter, and makes no order.
+    const { secret } = await createKey(owner);
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${secret}`, 'idempotency-key': newKey() },
+      payload: { mchNo: 'M100000002', amountFen: 100, channel: 'WECHAT', description: 'Latte' },
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'channel_unavailable',
+      param: 'channel',
+      message: expect.stringMatching(/sub-merchant/),
+    });
+    const made = await t.database.db.execute(
+      sql`select count(*)::int as n from orders where label = 'Latte' and code_no is null`,
+    );
+    expect((made as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it("the trade bill is downloaded, its SHA1 checked, and its backtick CSV read as the day's statement", async () => {

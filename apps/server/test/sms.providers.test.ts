@@ -26,6 +26,7 @@ const TEMPLATES = {
   funds: 'SMS_900000004',
   changeMobile: 'SMS_900000005',
   mobileChanged: 'SMS_900000006',
+  webhookDisabled: 'SMS_900000007',
 };
 const TENCENT_TEMPLATES = {
   register: '2100001',
@@ -34,6 +35,7 @@ const TENCENT_TEMPLATES = {
   funds: '2100004',
   changeMobile: '2100005',
   mobileChanged: '2100006',
+  webhookDisabled: '2100007',
 };
 const SIGN = '晨光支付';
 const secret = () => crypto.randomBytes(20).toString('base64url');

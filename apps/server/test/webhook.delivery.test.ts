@@ -1,23 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '@mchweb/contract';
-import { smsOutbox } from '../src/modules/sms/sms.tables.ts';
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { aliyunSms } from '../src/sms/index.ts';
+import { SMS_TEMPLATE_SETTINGS } from '../src/config-env.ts';
 import { urlProblem } from '../src/modules/webhook/webhook-address.ts';
 import { post } from '../src/modules/webhook/webhook-http.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { paid } from './payment-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
+import { startAliyunSmsGateway } from './fakes/aliyun-sms-gateway.ts';
+import type { SmsGateway } from './fakes/sms-gateway.ts';
 
 /**
  * Webhooks end to end on one app (PGlite, or PostgreSQL with DATABASE_URL): a payment's event reaches a real
  * local receiver, which verifies every request with the `standardwebhooks` package; retries follow the schedule
- * (a short one here), then the endpoint is turned off and the organisation's contact mobile told.
+ * (a short one here), then the endpoint is turned off and the organisation's contact mobile told by SMS, through
+ * Alibaba Cloud's SDK to the local gateway (real signatures), with the webhook-disabled scene's template.
  */
 const RETRIES_MS = [300, 600];
 const API = '/api/merchant/developer/webhook';
 let t: TestApp;
 let owner: TestClient;
 let receiver: Receiver;
+let sms: SmsGateway;
+const SIGN = '晨光支付';
+/** One template id per scene, as SMS_TEMPLATE_* would set them. */
+const TEMPLATES = Object.fromEntries(
+  Object.keys(SMS_TEMPLATE_SETTINGS).map((scene, i) => [scene, `SMS_90000000${i + 1}`]),
+) as Record<keyof typeof SMS_TEMPLATE_SETTINGS, string>;
 
 async function createEndpoint(url: string, eventTypes: string[] = ['order.paid']) {
   const res = await owner.post<WebhookEndpoint>(`${API}/endpoints/create`, { url, eventTypes, description: 'shop' });
@@ -38,13 +51,26 @@ const setEnabled = async (ep: WebhookEndpoint, enabled: boolean) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { webhookRetryDelaysMs: RETRIES_MS, webhookTimeoutMs: 2000 } });
+  const keys = { accessKeyId: 'LTAI5tWebhookTest', accessKeySecret: crypto.randomBytes(20).toString('base64url') };
+  sms = await startAliyunSmsGateway({ ...keys, signName: SIGN, templates: Object.values(TEMPLATES) });
+  const smsSender = aliyunSms(
+    {
+      provider: 'aliyun',
+      signName: SIGN,
+      templates: TEMPLATES,
+      timeoutMs: 5000,
+      aliyun: { ...keys, endpoint: { protocol: 'http', host: `127.0.0.1:${sms.port}` } },
+    },
+    pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+  );
+  t = await createTestApp({ smsSender, config: { webhookRetryDelaysMs: RETRIES_MS, webhookTimeoutMs: 2000 } });
   owner = await t.signIn('13800138000');
   receiver = await startReceiver();
 }, 300_000);
 afterAll(async () => {
   await receiver.close();
   await t.close();
+  await sms.close();
 });
 
 describe('webhooks (issue 30)', () => {
@@ -153,8 +179,16 @@ describe('webhooks (issue 30)', () => {
       const after = (await owner.get<WebhookEndpoint[]>(`${API}/endpoints`)).body.data.find((e) => e.id === ep.id)!;
       expect(after.enabled).toBe(false);
       expect(after.disabledReason).toContain('3 days');
-      const sms = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, '13800138099'));
-      expect(sms.map((s) => s.text).join()).toContain(failing.url);
+      // The owner's SMS: the webhook-disabled template, its variable the endpoint's host.
+      const told = sms.sent.filter((s) => s.mobile === '13800138099');
+      expect(told).toEqual([
+        {
+          mobile: '13800138099',
+          signName: SIGN,
+          template: TEMPLATES.webhookDisabled,
+          params: { host: new URL(failing.url).host },
+        },
+      ]);
       await failing.close();
     },
   );

@@ -44,6 +44,10 @@ function fromBizError(error: BizError): ApiV1Error {
     case Code.NOT_FOUND:
       return new ApiV1Error(404, 'invalid_request_error', 'resource_missing', error.text, param);
     case Code.CONFLICT:
+      // The merchant cannot take this channel here (not opened for it, no channel connected, no sub-merchant id):
+      // the payer's page says the same; the caller picks another channel.
+      if (param === 'channel')
+        return new ApiV1Error(400, 'invalid_request_error', 'channel_unavailable', error.text, param);
       // The state forbids it (an order not paid, more than is left to refund, a frozen merchant): fix the request.
       return new ApiV1Error(400, 'invalid_request_error', 'state_conflict', error.text, param);
     case Code.FORBIDDEN:

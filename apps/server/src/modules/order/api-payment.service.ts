@@ -8,7 +8,7 @@ import {
   type RefundStatus,
 } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
-import type { Channels } from '../../channels.ts';
+import { availabilityOf, type Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { covers, inScope } from '../../merchant-scope.ts';
@@ -19,7 +19,7 @@ import {
   merchantForPayment,
   merchantIdByNo,
 } from '../merchant/index.ts';
-import { expiryOf, type PaySettings } from './cashier.service.ts';
+import { assertPayable, expiryOf, type PaySettings } from './cashier.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
 import { refundableOf } from './refund.service.ts';
@@ -106,6 +106,7 @@ export async function createApiPayment(
   await assertMerchantCanTakePayments(db, merchant.mchNo);
   const rate = merchant.rateTenths[input.channel];
   if (rate === undefined) throw conflict(ORDER.channelClosed);
+  assertPayable(availabilityOf(channels.payment(input.channel), await channelMerchantOf(db, merchant.id)));
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx

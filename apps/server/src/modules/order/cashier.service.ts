@@ -63,8 +63,11 @@ export async function cashierCode(db: Db, codeNo: string, channels: Channels): P
   };
 }
 
-/** A channel that cannot take this merchant's payments here is refused before any order is made. */
-function assertPayable(availability: ChannelAvailability) {
+/**
+ * A channel that cannot take this merchant's payments here is refused before any order is made: the cashier's
+ * and the merchant API's (an order there would wait for a payment nobody can make).
+ */
+export function assertPayable(availability: ChannelAvailability) {
   if (availability === 'NOT_CONNECTED') throw conflict(ORDER.channelNotConnected);
   if (availability === 'NO_SUB_MERCHANT') throw conflict(ORDER.channelNoSubMerchant);
 }

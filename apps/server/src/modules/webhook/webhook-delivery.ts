@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Queue, QueueWorker } from '../../queue.ts';
 import type { SmsSender } from '../../sms-sender.ts';
+import type { SmsScene } from '../../config-env.ts';
 import { findCompany } from '../company/index.ts';
 import { post, type Answer } from './webhook-http.ts';
 import { signedHeaders } from './webhook-signing.ts';
@@ -151,16 +152,24 @@ async function tellOwner(deps: DeliveryDeps, companyId: number, url: string) {
   if (!company?.contactMobile) return;
   const t = WEBHOOK.disabledSms(url);
   try {
+    // The provider's template (SMS_TEMPLATE_WEBHOOK_DISABLED) takes the endpoint's host: a whole URL is longer
+    // than the providers let one variable be (Alibaba Cloud and Tencent Cloud cap them at about 35 characters).
     await deps.smsSender.send(deps.db, {
       mobile: company.contactMobile,
-      scene: 'webhook',
-      params: { url },
+      scene: 'webhookDisabled' satisfies SmsScene,
+      params: { host: hostOf(url) },
       text: `${t['zh-CN']} ${t['en-US']}`,
     });
   } catch (err) {
     deps.log.warn({ err, companyId }, 'webhook: the SMS telling of a disabled endpoint was not sent');
   }
 }
+
+/** An endpoint's host (and port), cut to a template variable's length. */
+const hostOf = (url: string) => {
+  const host = URL.canParse(url) ? new URL(url).host : url;
+  return host.length > 35 ? `${host.slice(0, 34)}…` : host;
+};
 
 /** The queue's worker of deliveries: a fetch takes up to 100, tried at once. */
 export function deliveryWorker(deps: DeliveryDeps, loops: number): QueueWorker<DeliverJob> {

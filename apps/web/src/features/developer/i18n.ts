@@ -1,5 +1,11 @@
 import { registerTranslations } from '@/i18n';
 
+/**
+ * Options of a lookup whose key holds a scope (`scope.orders:read`): the scope's colon is not i18next's namespace
+ * separator (without this the lookup finds nothing and shows the bare word after the colon).
+ */
+export const SCOPE_KEY = { nsSeparator: false } as const;
+
 /** The merchant API's keys and reference (namespace `developer`). */
 export const NS = registerTranslations('developer', {
   'zh-CN': {
@@ -76,6 +82,14 @@ export const NS = registerTranslations('developer', {
       request: '请求示例',
       response: '响应示例',
       download: '下载 OpenAPI 文档（openapi.json）',
+      // The document (openapi.json) is in English, as the API's own messages are by default: the intro is ours.
+      intro:
+        '用您的系统直接发起收款、查询订单、退款和查看结算。\n\n' +
+        '用本页创建的 API 密钥认证：`Authorization: Bearer mk_live_...`（沙箱为 `mk_test_...`）。\n\n' +
+        '每个 POST 请求都要带 `Idempotency-Key` 请求头，按 API 密钥保留 24 小时：同一个键、同样的请求体返回同样的结果；请求体不同则返回 409。\n\n' +
+        '错误为 `{ "error": { "type", "code", "message", "param" } }` 加 HTTP 状态码；金额一律以分为单位的整数。',
+      docLanguage:
+        '下面各接口的说明为英文，与 OpenAPI 文档一致。请求头加 `Accept-Language: zh-CN`，错误的 message 即为中文。',
     },
     secret: {
       title: '请立即保存密钥',
@@ -164,6 +178,9 @@ export const NS = registerTranslations('developer', {
       request: 'Example request',
       response: 'Example response',
       download: 'Download the OpenAPI document (openapi.json)',
+      // Empty: the document's own introduction, in English, is shown.
+      intro: '',
+      docLanguage: '',
     },
     secret: {
       title: 'Save your key now',

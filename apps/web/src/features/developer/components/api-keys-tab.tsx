@@ -10,7 +10,7 @@ import { useApiKeyList } from '../api/api-key-list';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { CreateKeyModal } from './create-key-modal';
 import { KeySecretModal } from './key-secret-modal';
-import { NS } from '../i18n';
+import { NS, SCOPE_KEY } from '../i18n';
 import './developer.css';
 
 /** The organisation's API keys: create (the secret shown once), see their use, revoke. */
@@ -57,7 +57,7 @@ export function ApiKeysTab() {
   const scopesOf = (k: ApiKey) => (
     <Space size={[4, 4]} wrap>
       {k.scopes.map((s) => (
-        <Tag key={s} className="developer-tag" title={t(`scope.${s}`)}>
+        <Tag key={s} className="developer-tag" title={t(`scope.${s}`, SCOPE_KEY)}>
           {s}
         </Tag>
       ))}
@@ -122,9 +122,15 @@ export function ApiKeysTab() {
         {
           title: t('keys.col.created'),
           key: 'createdAt',
-          render: (_: unknown, k: ApiKey) => businessTime(k.createdAt, 'minute'),
+          render: (_: unknown, k: ApiKey) => (
+            <span className="developer-nowrap">{businessTime(k.createdAt, 'minute')}</span>
+          ),
         },
-        { title: t('keys.col.lastUsed'), key: 'lastUsedAt', render: (_: unknown, k: ApiKey) => lastUsed(k) },
+        {
+          title: t('keys.col.lastUsed'),
+          key: 'lastUsedAt',
+          render: (_: unknown, k: ApiKey) => <span className="developer-nowrap">{lastUsed(k)}</span>,
+        },
         { title: t('keys.col.status'), key: 'status', render: (_: unknown, k: ApiKey) => statusOf(k) },
         { title: t('keys.col.actions'), key: 'actions', render: (_: unknown, k: ApiKey) => revokeButton(k) },
       ];
@@ -146,7 +152,9 @@ export function ApiKeysTab() {
           dataSource={keys.data}
           pagination={false}
           showHeader={!narrow}
-          scroll={narrow ? undefined : { x: 'max-content' }}
+          // A width the columns fit in by wrapping (scopes, the test-mode tag), not each cell's widest: at
+          // 1440 px the Revoke button stays on screen; narrower windows scroll the table.
+          scroll={narrow ? undefined : { x: 1040 }}
           rowClassName={(k) => (k.status === 'REVOKED' ? 'developer-revoked' : '')}
           onRow={(k) => ({ 'data-testid': `key-row-${k.keyId}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{

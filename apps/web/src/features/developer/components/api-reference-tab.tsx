@@ -1,4 +1,4 @@
-import { Card, Collapse, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Collapse, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import {
@@ -123,7 +123,15 @@ export function ApiReferenceTab() {
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {doc.info.title} v{doc.info.version}
         </Typography.Title>
-        <Prose text={doc.info.description} />
+        <Prose text={t('reference.intro') || doc.info.description} />
+        {t('reference.docLanguage') && (
+          <Alert
+            type="info"
+            showIcon
+            className="developer-reference-note"
+            title={<Prose text={t('reference.docLanguage')} />}
+          />
+        )}
         <a href="/api/v1/openapi.json" target="_blank" rel="noreferrer" data-testid="ref-download">
           {t('reference.download')}
         </a>

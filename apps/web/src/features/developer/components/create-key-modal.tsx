@@ -5,7 +5,7 @@ import { API_KEY_SCOPES } from '@mchweb/contract/developer/scopes';
 import { useSession } from '@/lib/session';
 import { useServerForm } from '@/lib/use-server-form';
 import { useCreateApiKey } from '../api/create-api-key';
-import { NS } from '../i18n';
+import { NS, SCOPE_KEY } from '../i18n';
 
 interface Values {
   name: string;
@@ -67,9 +67,9 @@ export function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; on
           <Checkbox.Group className="developer-scopes" data-testid="key-scopes">
             {API_KEY_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} data-testid={`key-scope-${scope}`}>
-                <span className="developer-scope-name">{t(`scope.${scope}`)}</span>
+                <span className="developer-scope-name">{t(`scope.${scope}`, SCOPE_KEY)}</span>
                 <code className="developer-scope-code">{scope}</code>
-                <div className="developer-muted">{t(`create.scopeHint.${scope}`)}</div>
+                <div className="developer-muted">{t(`create.scopeHint.${scope}`, SCOPE_KEY)}</div>
               </Checkbox>
             ))}
           </Checkbox.Group>

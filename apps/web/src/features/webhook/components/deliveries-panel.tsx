@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Descriptions, Empty, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  type TableColumnsType,
+  Button,
+  Descriptions,
+  Empty,
+  Grid,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +32,7 @@ import { NS } from '../i18n';
 const STATUS_COLOR = { PENDING: 'processing', SUCCEEDED: 'success', FAILED: 'error' } as const;
 
 /** One try: when, how long, what was sent (headers and body) and what came back. */
-function TryDetail({ attempt }: { attempt: WebhookAttempt }) {
+function TryDetail({ attempt, narrow }: { attempt: WebhookAttempt; narrow: boolean }) {
   const { t } = useTranslation(NS);
   const ok = attempt.responseStatus !== null && attempt.responseStatus < 300;
   return (
@@ -31,7 +43,13 @@ function TryDetail({ attempt }: { attempt: WebhookAttempt }) {
         <Tag color={ok ? 'success' : 'error'}>{attempt.responseStatus ?? t('delivery.noAnswer')}</Tag>
         <span>{t('delivery.duration', { ms: attempt.durationMs })}</span>
       </Space>
-      <Descriptions size="small" column={1} bordered className="webhook-try-detail">
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        layout={narrow ? 'vertical' : 'horizontal'}
+        className="webhook-try-detail"
+      >
         <Descriptions.Item label={t('delivery.request')}>
           <pre className="webhook-pre">
             {Object.entries(attempt.requestHeaders)
@@ -59,6 +77,65 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoint }) {
     (endpoint.eventTypes[0] as WebhookEventType | undefined) ?? 'order.paid',
   );
   const rows = list.data?.pages.flatMap((p) => p.list) ?? [];
+  // On a phone one column holds everything (the event, its status and tries, the resend button), so nothing sits
+  // beyond the screen's edge; the tries' request and answer go under their labels.
+  const narrow = !Grid.useBreakpoint().md;
+
+  const eventOf = (d: WebhookDelivery) => (
+    <div>
+      <code>{d.eventType}</code>
+      <Typography.Text type="secondary" className="webhook-msg-id">
+        {d.msgId}
+      </Typography.Text>
+    </div>
+  );
+  const statusOf = (d: WebhookDelivery) => (
+    <div data-testid="webhook-delivery-status">
+      <Tag color={STATUS_COLOR[d.status]}>{t(`delivery.statusName.${d.status}`)}</Tag>
+      {d.status === 'PENDING' && d.nextAttemptAt && d.attempts > 0 && (
+        <Typography.Text type="secondary" className="webhook-next">
+          {t('delivery.next', { at: businessTime(d.nextAttemptAt) })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+  const resendOf = (d: WebhookDelivery) => (
+    <Button
+      size="small"
+      icon={<ReloadOutlined />}
+      data-testid="webhook-resend"
+      onClick={async () => {
+        await resend.mutateAsync(d.id);
+        toast.success(t('delivery.resent'));
+      }}
+    >
+      {t('delivery.resend')}
+    </Button>
+  );
+  const columns: TableColumnsType<WebhookDelivery> = narrow
+    ? [
+        {
+          title: t('delivery.event'),
+          key: 'delivery',
+          render: (_, d) => (
+            <Space direction="vertical" size={4}>
+              {eventOf(d)}
+              {statusOf(d)}
+              <Typography.Text type="secondary" className="webhook-msg-id">
+                {t('delivery.attempts')} {d.attempts} · {businessTime(d.createdAt)}
+              </Typography.Text>
+              {resendOf(d)}
+            </Space>
+          ),
+        },
+      ]
+    : [
+        { title: t('delivery.event'), key: 'event', render: (_, d) => eventOf(d) },
+        { title: t('delivery.status'), key: 'status', render: (_, d) => statusOf(d) },
+        { title: t('delivery.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right' },
+        { title: t('delivery.created'), key: 'created', render: (_, d) => businessTime(d.createdAt) },
+        { key: 'resend', render: (_, d) => resendOf(d) },
+      ];
   return (
     <div className="webhook-deliveries" data-testid="webhook-deliveries">
       <Space wrap className="webhook-test">
@@ -95,57 +172,12 @@ export function DeliveriesPanel({ endpoint }: { endpoint: WebhookEndpoint }) {
             rowKey="id"
             dataSource={rows}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={narrow ? undefined : { x: 'max-content' }}
             expandable={{
-              expandedRowRender: (d) => d.tries.map((a, i) => <TryDetail key={i} attempt={a} />),
+              expandedRowRender: (d) => d.tries.map((a, i) => <TryDetail key={i} attempt={a} narrow={narrow} />),
               rowExpandable: (d) => d.tries.length > 0,
             }}
-            columns={[
-              {
-                title: t('delivery.event'),
-                key: 'event',
-                render: (_, d) => (
-                  <div>
-                    <code>{d.eventType}</code>
-                    <Typography.Text type="secondary" className="webhook-msg-id">
-                      {d.msgId}
-                    </Typography.Text>
-                  </div>
-                ),
-              },
-              {
-                title: t('delivery.status'),
-                key: 'status',
-                render: (_, d) => (
-                  <div data-testid="webhook-delivery-status">
-                    <Tag color={STATUS_COLOR[d.status]}>{t(`delivery.statusName.${d.status}`)}</Tag>
-                    {d.status === 'PENDING' && d.nextAttemptAt && d.attempts > 0 && (
-                      <Typography.Text type="secondary" className="webhook-next">
-                        {t('delivery.next', { at: businessTime(d.nextAttemptAt) })}
-                      </Typography.Text>
-                    )}
-                  </div>
-                ),
-              },
-              { title: t('delivery.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right' },
-              { title: t('delivery.created'), key: 'created', render: (_, d) => businessTime(d.createdAt) },
-              {
-                key: 'resend',
-                render: (_, d) => (
-                  <Button
-                    size="small"
-                    icon={<ReloadOutlined />}
-                    data-testid="webhook-resend"
-                    onClick={async () => {
-                      await resend.mutateAsync(d.id);
-                      toast.success(t('delivery.resent'));
-                    }}
-                  >
-                    {t('delivery.resend')}
-                  </Button>
-                ),
-              },
-            ]}
+            columns={columns}
           />
           {list.hasNextPage && (
             <Button block type="link" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
