@@ -142,10 +142,12 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
                 // Each job on its own: one failing is failed alone (pg-boss then completes the rest of the batch).
                 const failed = await Promise.all(
                   jobs.map((j) =>
-                    w.handle({ id: j.id, data: j.data, try: j.retryCount + 1, lastTry: j.retryCount >= j.retryLimit }).then(
-                      () => null,
-                      (err: unknown) => ({ j, err }),
-                    ),
+                    w
+                      .handle({ id: j.id, data: j.data, try: j.retryCount + 1, lastTry: j.retryCount >= j.retryLimit })
+                      .then(
+                        () => null,
+                        (err: unknown) => ({ j, err }),
+                      ),
                   ),
                 );
                 for (const f of failed) {

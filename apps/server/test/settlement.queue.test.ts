@@ -38,9 +38,14 @@ const recordsOf = (day: string) =>
   );
 const runOf = async (day: string) =>
   (
-    await rows<{ merchants: number; settled: number; failed: number; finished_at: Date | null; reconciled_at: Date | null; differences: number | null }>(
-      sql`select * from settlement_runs where settle_date = ${day}`,
-    )
+    await rows<{
+      merchants: number;
+      settled: number;
+      failed: number;
+      finished_at: Date | null;
+      reconciled_at: Date | null;
+      differences: number | null;
+    }>(sql`select * from settlement_runs where settle_date = ${day}`)
   )[0];
 /** SETTLEMENT postings of the demo's merchants on `day` (made by the seed, before the new merchants' orders). */
 const demoSettled = async (day: string) =>
@@ -72,7 +77,9 @@ beforeAll(async () => {
   await database.db.execute(sql`
     insert into merchant_channel_rates (merchant_id, channel, rate_tenths)
     select id, 'WECHAT', 38 from merchants where mch_no like 'M3%'`);
-  await database.db.execute(sql`update merchants set status = 'FROZEN' where mch_no not like 'M3%' and status = 'ACTIVE'`);
+  await database.db.execute(
+    sql`update merchants set status = 'FROZEN' where mch_no not like 'M3%' and status = 'ACTIVE'`,
+  );
   await generateDemoOrders(database.db, { orders: 300, days: 3, tz: TZ });
   await database.db.execute(
     sql`update merchants set status = 'ACTIVE' where mch_no in ('M100000001', 'M100000002', 'M100001001')`,
@@ -109,7 +116,9 @@ describe('settlement on the job queue', () => {
     const sent = await Promise.all([enqueueSettlement(deps[0]!, day), enqueueSettlement(deps[1]!, day)]);
     expect(sent.sort()).toEqual([merchants.length, null]);
     // A job sent again under the same key is the same job.
-    await queues[1]!.send(SETTLE_QUEUE, [{ data: { merchantId: merchants[0], day }, key: `settle:${merchants[0]}:${day}` }]);
+    await queues[1]!.send(SETTLE_QUEUE, [
+      { data: { merchantId: merchants[0], day }, key: `settle:${merchants[0]}:${day}` },
+    ]);
     const run = await reconciled(day);
     const jobs = await rows<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = ${SETTLE_QUEUE} and data->>'day' = ${day}`,

@@ -143,9 +143,14 @@ export async function settleMerchantDay(
           .where(eq(settlements.id, existing.id));
       } else {
         // A merchant job's pg-boss retry (the earlier tries rolled back) is a settlement that took more than one.
-        await tx
-          .insert(settlements)
-          .values({ ...values, settleNo, companyId: m.companyId, merchantId, settleDate: day, attempts: opts.try ?? 1 });
+        await tx.insert(settlements).values({
+          ...values,
+          settleNo,
+          companyId: m.companyId,
+          merchantId,
+          settleDate: day,
+          attempts: opts.try ?? 1,
+        });
       }
       if (!why && base !== 0) {
         // Pending gives up the day's movements; the merchant gets them less the shares, each receiver its share.
@@ -174,22 +179,34 @@ export async function settleMerchantDay(
  * FAILED with the error, for the console's list and re-run. Its figures are the ledger's when they can be read
  * (zero else); a SETTLED record is left as it is.
  */
-export async function settlementGivenUp(db: Db, merchantId: number, day: string, settings: SettleSettings, why: string) {
-  await db.transaction(async (tx) => {
-    const m = (await merchantForPayment(tx, merchantId))!;
-    const figures = await dayFigures(tx, merchantId, dayStart(day, settings.tz), dayStart(addDays(day, 1), settings.tz))
-      .catch(() => null)
-      .then((f) => f ?? figuresOf([]));
-    const failReason = `${SETTLEMENT.gaveUp['zh-CN']}: ${why} / ${SETTLEMENT.gaveUp['en-US']}: ${why}`;
-    await tx
-      .insert(settlements)
-      .values({ ...figures, status: 'FAILED', failReason, settleNo: settleNoOf(day, m.mchNo), companyId: m.companyId, merchantId, settleDate: day })
-      .onConflictDoUpdate({
-        target: [settlements.merchantId, settlements.settleDate],
-        set: { status: 'FAILED', failReason, attempts: sql`${settlements.attempts} + 1` },
-        setWhere: sql`${settlements.status} <> 'SETTLED'`,
-      });
-  });
+export async function settlementGivenUp(
+  db: Db,
+  merchantId: number,
+  day: string,
+  settings: SettleSettings,
+  why: string,
+) {
+  // Read outside any transaction: a query that failed would leave one unusable for the insert.
+  const m = (await merchantForPayment(db, merchantId))!;
+  const range = [dayStart(day, settings.tz), dayStart(addDays(day, 1), settings.tz)] as const;
+  const figures = (await dayFigures(db, merchantId, ...range).catch(() => null)) ?? figuresOf([]);
+  const failReason = `${SETTLEMENT.gaveUp['zh-CN']}: ${why} / ${SETTLEMENT.gaveUp['en-US']}: ${why}`;
+  await db
+    .insert(settlements)
+    .values({
+      ...figures,
+      status: 'FAILED',
+      failReason,
+      settleNo: settleNoOf(day, m.mchNo),
+      companyId: m.companyId,
+      merchantId,
+      settleDate: day,
+    })
+    .onConflictDoUpdate({
+      target: [settlements.merchantId, settlements.settleDate],
+      set: { status: 'FAILED', failReason, attempts: sql`${settlements.attempts} + 1` },
+      setWhere: sql`${settlements.status} <> 'SETTLED'`,
+    });
 }
 
 /** FAILED settlements of days before `day` (of one merchant, or every one): each run tries them again. */

@@ -114,7 +114,10 @@ async function settleJob(deps: SettlementQueueDeps, job: { data: SettleJob; try:
   const { merchantId, day } = job.data;
   try {
     const outcome = await settleMerchantDay(deps.db, actor, merchantId, day, deps.settings, { try: job.try });
-    deps.log.info({ merchantId, day, outcome, try: job.try }, `settlement of merchant ${merchantId} ${day}: ${outcome}`);
+    deps.log.info(
+      { merchantId, day, outcome, try: job.try },
+      `settlement of merchant ${merchantId} ${day}: ${outcome}`,
+    );
   } catch (err) {
     if (!job.lastTry) throw err;
     deps.log.error({ err, merchantId, day }, `settlement of merchant ${merchantId} ${day} failed on every try`);
