@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Param, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -17,6 +18,10 @@ import type { Database, Tx } from './db/client.ts';
 export interface QueueJob<T> {
   id: string;
   data: T;
+  /** This try's number: 1, then 2 on pg-boss's first retry, ... */
+  try: number;
+  /** Whether pg-boss gives the job up if this try throws (its retries are spent). */
+  lastTry: boolean;
 }
 
 /** One kind of job and how it is handled: modules contribute them through `AppModule.workers`. */
@@ -29,6 +34,8 @@ export interface QueueWorker<T = unknown> {
   loops: number;
   /** When a job taken by a process that died is given out again. */
   expireInSeconds: number;
+  /** Tries after the first, and the pause before each (doubled each time with `backoff`); the queue's default else. */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
   /** Handle one job; one that throws is retried by pg-boss (after `expireInSeconds` if the process died). */
   handle(job: QueueJob<T>): Promise<void>;
 }
@@ -37,6 +44,11 @@ export interface NewJob<T> {
   data: T;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * The job's own name, e.g. `settle:42:2026-11-25`: a job with the same key is made once (pg-boss's id, derived
+   * from it, is unique while pg-boss keeps the job: until it is archived), so two senders make one job.
+   */
+  key?: string;
 }
 
 export interface Queue {
@@ -53,6 +65,15 @@ const POLL_SECONDS = 0.5;
 /** Crashed or failing handlers: tries before a job is given up, and the pause between them. */
 const RETRY_LIMIT = 20;
 const RETRY_DELAY_SECONDS = 1;
+
+/** The uuid pg-boss keeps a keyed job under (a v5-shaped uuid of the queue and the key). */
+export function jobIdOf(name: string, key: string): string {
+  const h = crypto.createHash('sha1').update(`${name}\n${key}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
 
 /** `$n` text as a drizzle query, to run a pg-boss statement on a drizzle transaction. */
 export function sqlOf(text: string, values: unknown[] = []): SQL {
@@ -79,7 +100,12 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
   return {
     async send(name, jobs, tx) {
       if (jobs.length === 0) return;
-      const rows = jobs.map((j) => ({ name, data: j.data, ...(j.startAfter ? { startAfter: j.startAfter } : {}) }));
+      const rows = jobs.map((j) => ({
+        name,
+        data: j.data,
+        ...(j.startAfter ? { startAfter: j.startAfter } : {}),
+        ...(j.key ? { id: jobIdOf(name, j.key) } : {}),
+      }));
       await started().insert(rows as PgBoss.JobInsert[], tx ? ({ db: executorOf(tx) } as PgBoss.InsertOptions) : {});
     },
     wake(name) {
@@ -101,8 +127,9 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
       for (const w of workers) {
         await b.createQueue(w.name, {
           name: w.name,
-          retryLimit: RETRY_LIMIT,
-          retryDelay: RETRY_DELAY_SECONDS,
+          retryLimit: w.retry?.limit ?? RETRY_LIMIT,
+          retryDelay: w.retry?.delaySeconds ?? RETRY_DELAY_SECONDS,
+          retryBackoff: w.retry?.backoff ?? false,
           expireInSeconds: w.expireInSeconds,
         });
         const ids: string[] = [];
@@ -110,15 +137,17 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
           ids.push(
             await b.work<unknown>(
               w.name,
-              { batchSize: w.batchSize, pollingIntervalSeconds: POLL_SECONDS },
+              { batchSize: w.batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
               async (jobs) => {
                 // Each job on its own: one failing is failed alone (pg-boss then completes the rest of the batch).
                 const failed = await Promise.all(
                   jobs.map((j) =>
-                    w.handle({ id: j.id, data: j.data }).then(
-                      () => null,
-                      (err: unknown) => ({ j, err }),
-                    ),
+                    w
+                      .handle({ id: j.id, data: j.data, try: j.retryCount + 1, lastTry: j.retryCount >= j.retryLimit })
+                      .then(
+                        () => null,
+                        (err: unknown) => ({ j, err }),
+                      ),
                   ),
                 );
                 for (const f of failed) {

@@ -409,7 +409,7 @@ export const settlementRunsBody = z.strictObject({ from: calendarDate.optional()
 /** One business day's settlement run: how many merchants settled, failed, and were settled on a later try. */
 export const settlementRunItem = z.object({
   day: z.string(),
-  /** When the run finished; null when no run is recorded (records exist from a manual run). */
+  /** When every merchant-day of the run had its outcome; null while its jobs run, or with no run recorded (a manual run's records). */
   finishedAt: instant.nullable(),
   settled: z.number().int(),
   failed: z.number().int(),

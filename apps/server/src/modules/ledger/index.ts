@@ -26,6 +26,7 @@ export { checkLedger, type LedgerProblem } from './ledger.check.ts';
 export { receiverOwed, receiversOwed } from './receivers.ts';
 export {
   merchantsWithPurse,
+  merchantsMovedOn,
   movementLines,
   movementLinesQuery,
   movementsOf,

@@ -73,6 +73,21 @@ export async function merchantsWithPurse(db: Tx, purse: MerchantPurse): Promise<
   return [...(await purseTotals(db, purse)).keys()];
 }
 
+/**
+ * The merchants whose pending money moved in [start, end), settlements left out: those with a merchant-day to
+ * settle. One probe of the entries' (account, created_at) index per pending purse.
+ */
+export async function merchantsMovedOn(db: Tx, start: Date, end: Date): Promise<number[]> {
+  const result = (await db.execute(sql`
+    select split_part(b.account, ':', 2)::int as id from ledger_balances b
+    where b.account like ${purseLike('pending')} and exists (
+      select 1 from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account = b.account and e.created_at >= ${start.toISOString()} and e.created_at < ${end.toISOString()}
+        and t.kind <> 'SETTLEMENT')
+    order by 1`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
 /** Every merchant's balance of one purse, for those that have it. */
 export async function purseTotals(db: Tx, purse: MerchantPurse): Promise<Map<number, number>> {
   const result = (await db.execute(

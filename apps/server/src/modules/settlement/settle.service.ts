@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { divideHalfUp } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import { addDays, dayStart } from '../../business-day.ts';
@@ -107,6 +107,7 @@ export async function settleMerchantDay(
   merchantId: number,
   day: string,
   settings: SettleSettings,
+  opts: { try?: number } = {},
 ): Promise<SettleOutcome> {
   const start = dayStart(day, settings.tz);
   const end = dayStart(addDays(day, 1), settings.tz);
@@ -141,9 +142,15 @@ export async function settleMerchantDay(
           .set({ ...values, attempts: existing.attempts + 1 })
           .where(eq(settlements.id, existing.id));
       } else {
-        await tx
-          .insert(settlements)
-          .values({ ...values, settleNo, companyId: m.companyId, merchantId, settleDate: day });
+        // A merchant job's pg-boss retry (the earlier tries rolled back) is a settlement that took more than one.
+        await tx.insert(settlements).values({
+          ...values,
+          settleNo,
+          companyId: m.companyId,
+          merchantId,
+          settleDate: day,
+          attempts: opts.try ?? 1,
+        });
       }
       if (!why && base !== 0) {
         // Pending gives up the day's movements; the merchant gets them less the shares, each receiver its share.
@@ -167,6 +174,56 @@ export async function settleMerchantDay(
   }
 }
 
+/**
+ * A merchant job gave up (every try threw: the books disagree, the database failed): the merchant-day is recorded
+ * FAILED with the error, for the console's list and re-run. Its figures are the ledger's when they can be read
+ * (zero else); a SETTLED record is left as it is.
+ */
+export async function settlementGivenUp(
+  db: Db,
+  merchantId: number,
+  day: string,
+  settings: SettleSettings,
+  why: string,
+) {
+  // Read outside any transaction: a query that failed would leave one unusable for the insert.
+  const m = (await merchantForPayment(db, merchantId))!;
+  const range = [dayStart(day, settings.tz), dayStart(addDays(day, 1), settings.tz)] as const;
+  const figures = (await dayFigures(db, merchantId, ...range).catch(() => null)) ?? figuresOf([]);
+  const failReason = `${SETTLEMENT.gaveUp['zh-CN']}: ${why} / ${SETTLEMENT.gaveUp['en-US']}: ${why}`;
+  await db
+    .insert(settlements)
+    .values({
+      ...figures,
+      status: 'FAILED',
+      failReason,
+      settleNo: settleNoOf(day, m.mchNo),
+      companyId: m.companyId,
+      merchantId,
+      settleDate: day,
+    })
+    .onConflictDoUpdate({
+      target: [settlements.merchantId, settlements.settleDate],
+      set: { status: 'FAILED', failReason, attempts: sql`${settlements.attempts} + 1` },
+      setWhere: sql`${settlements.status} <> 'SETTLED'`,
+    });
+}
+
+/** FAILED settlements of days before `day` (of one merchant, or every one): each run tries them again. */
+export async function failedBefore(db: Tx, day: string, merchantId?: number) {
+  return db
+    .select({ merchantId: settlements.merchantId, day: settlements.settleDate })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.status, 'FAILED'),
+        lt(settlements.settleDate, day),
+        merchantId ? eq(settlements.merchantId, merchantId) : undefined,
+      ),
+    )
+    .orderBy(settlements.settleDate, settlements.merchantId);
+}
+
 export interface RunResult {
   day: string;
   settled: number;
@@ -176,8 +233,9 @@ export interface RunResult {
 }
 
 /**
- * Settle a finished business day for every merchant with pending money (or one merchant), then try again every
- * FAILED settlement of that day and before. Safe to run twice, or in two processes at once.
+ * Settle a finished business day in this process for every merchant with pending money (or one merchant), then
+ * try again every FAILED settlement of the days before: `ops settle:run`. The daily job does the same merchant-day
+ * by merchant-day on the job queue (settlement-job.ts). Safe to run twice, or in two processes at once.
  */
 export async function runSettlement(
   db: Db,
@@ -195,12 +253,7 @@ export async function runSettlement(
   };
   const ids = opts.merchantId ? [opts.merchantId] : await merchantsWithPurse(db, 'pending');
   for (const id of ids.sort((a, b) => a - b)) count(await settleMerchantDay(db, actor, id, day, settings));
-  const failed = await db
-    .select({ merchantId: settlements.merchantId, day: settlements.settleDate })
-    .from(settlements)
-    .where(and(eq(settlements.status, 'FAILED'), lte(settlements.settleDate, day)));
-  for (const f of failed) {
-    if (f.day === day || (opts.merchantId && f.merchantId !== opts.merchantId)) continue;
+  for (const f of await failedBefore(db, day, opts.merchantId)) {
     result.retried++;
     count(await settleMerchantDay(db, actor, f.merchantId, f.day, settings));
   }

@@ -12,7 +12,10 @@ import { settlementRuns, settlements } from './settlement.tables.ts';
 
 // The operator console's view of settlement (issue 28): every organisation's, per business day.
 
-/** Each business day from `from` to `to` (newest first): its run and its settlements by outcome. */
+/**
+ * Each business day from `from` to `to` (newest first): its run and its settlements by outcome, counted per
+ * merchant-day from the records (a merchant job's outcome is its record; `retried`: settled on a later try).
+ */
 export async function settlementDays(db: Tx, from: string, to: string) {
   const runs = await db
     .select()
@@ -37,13 +40,18 @@ export async function settlementDays(db: Tx, from: string, to: string) {
     .filter((d) => byDay.has(d) || runOf.has(d))
     .map((day) => {
       const c = byDay.get(day);
+      const run = runOf.get(day);
+      const settled = c?.settled ?? 0;
+      const failed = c?.failed ?? 0;
+      // A run's merchant-days still on the queue (enqueued, no outcome yet) are pending too.
+      const queued = run && !run.finishedAt ? Math.max(0, run.merchants - settled - failed) : 0;
       return {
         day,
-        finishedAt: runOf.get(day)?.finishedAt.toISOString() ?? null,
-        settled: c?.settled ?? 0,
-        failed: c?.failed ?? 0,
+        finishedAt: run?.finishedAt?.toISOString() ?? null,
+        settled,
+        failed,
         retried: c?.retried ?? 0,
-        pending: c?.pending ?? 0,
+        pending: (c?.pending ?? 0) + queued,
       };
     });
 }

@@ -11,6 +11,7 @@ export const SETTLEMENT = {
     "The day's refunds exceed its trade and the available balance does not cover the difference",
     '当日退款超过交易额，且可用余额不足以抵扣差额',
   ),
+  gaveUp: text('Settlement failed on every try', '结算多次重试均失败'),
   dayNotOver: text('That day is not over yet in the business time zone', '该日尚未结束（按业务时区）'),
   notFound: text('Settlement not found', '结算记录不存在'),
   notFailed: text('Only a FAILED settlement can be run again', '只有结算失败的记录可以重新结算'),

@@ -46,10 +46,22 @@ export const settlements = pgTable(
   ],
 );
 
-/** Days the settlement job has run for: it runs each day once, whichever process gets there first. */
+/**
+ * A business day's settlement run: the daily job makes it when it enqueues the day's merchant jobs (one per
+ * merchant-day, on the job queue; the row is the claim, so the day is enqueued once), each merchant job updates
+ * the counts from the day's settlement records, and the last one sets `finishedAt` and enqueues the
+ * reconciliation, which records what it found. pg-boss keeps each job's own history (tries, errors).
+ */
 export const settlementRuns = pgTable('settlement_runs', {
   settleDate: date('settle_date', { mode: 'string' }).primaryKey(),
+  /** Merchant-days enqueued for the day (0 for a run recorded before the queue). */
+  merchants: integer('merchants').notNull().default(0),
   settled: integer('settled').notNull(),
   failed: integer('failed').notNull(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When every merchant-day had its outcome (SETTLED or FAILED); null while merchant jobs are still to run. */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+  /** The nightly reconciliation's differences (each is in the log). */
+  differences: integer('differences'),
 });
