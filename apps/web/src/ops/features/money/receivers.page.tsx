@@ -69,8 +69,15 @@ export default function ReceiversOwedPage() {
           dataSource={owed.data ?? []}
           columns={columns}
           pagination={false}
-          scroll={{ x: 820 }}
-          locale={{ emptyText: owed.isPending ? ' ' : <Empty description={t('receivers.empty')} /> }}
+          // Empty, the columns fit the width (scrolled, a phone showed the header cut off above the empty state).
+          scroll={owed.data?.length ? { x: 820 } : undefined}
+          locale={{
+            emptyText: owed.isPending ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />
+            ),
+          }}
           data-testid="receivers-owed"
         />
       )}

@@ -25,7 +25,7 @@ function ApproveForm({ review }: { review: OnboardingReview }) {
       approve.mutateAsync({
         applyNo: review.applyNo,
         // The form holds only each rate (a Form.List item registers its `rate` field, not the channel beside it).
-        rates: values.rates.map((r, i) => ({ channel: rates[i]!.channel, rate: r.rate })),
+        rates: (values.rates ?? []).map((r, i) => ({ channel: rates[i]!.channel, rate: r.rate })),
         note: blankToNull(values.note),
         channelAccounts: {
           wechatSubMchid: blankToNull(values.channelAccounts?.wechatSubMchid ?? undefined),
