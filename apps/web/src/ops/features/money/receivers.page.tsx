@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { receiverOwed } from '@mchweb/contract/ops/schemas';
@@ -61,6 +61,11 @@ export default function ReceiversOwedPage() {
       <OpsPageHeader title={t('receivers.title')} intro={t('receivers.intro')} />
       {owed.isError ? (
         <LoadError title={t('receivers.loadError')} error={owed.error} onRetry={() => void owed.refetch()} />
+      ) : owed.data?.length === 0 ? (
+        // Nobody owed: the words alone (an empty table's header ran off a phone's edge, squeezed it was worse).
+        <Card size="small">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />
+        </Card>
       ) : (
         <Table<Owed>
           rowKey={(r) => `${r.applyNo}-${r.receiver}`}
@@ -69,15 +74,8 @@ export default function ReceiversOwedPage() {
           dataSource={owed.data ?? []}
           columns={columns}
           pagination={false}
-          // Empty, the columns fit the width (scrolled, a phone showed the header cut off above the empty state).
-          scroll={owed.data?.length ? { x: 820 } : undefined}
-          locale={{
-            emptyText: owed.isPending ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />
-            ),
-          }}
+          scroll={{ x: 820 }}
+          locale={{ emptyText: ' ' }}
           data-testid="receivers-owed"
         />
       )}
