@@ -1,28 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
-import { ROOT, startServer } from '../support/server.ts';
+import { runOps as ops, startServer } from '../support/server.ts';
 import { Api } from './company.helpers.ts';
-
-/** `npm run ops -- <args>` against the embedded database in `dataDir` (the server must not hold it open). */
-function ops(dataDir: string, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`ops ${args.join(' ')}: ${code}\n${out}`)),
-    );
-  });
-}
 
 /**
  * The operator freezes an organisation with the command line, which opens the same database as the server.

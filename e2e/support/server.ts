@@ -96,3 +96,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** `npm run ops -- <args>` on the embedded database in `dataDir` (no server may hold it open): its output. */
+export function runOps(dataDir: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`ops ${args.join(' ')}: ${code}\n${out}`)),
+    );
+  });
+}

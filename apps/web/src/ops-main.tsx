@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@/i18n';
+import { followBrowserLanguage } from '@/i18n';
 import { AppProviders } from '@/app/providers';
 import { setSessionRealm } from '@/lib/session-expiry';
 import { OPS_SESSION_KEYS } from '@/lib/storage';
@@ -14,6 +14,7 @@ import '@/styles/app.css';
  * calls carry the operator's token, never a merchant's (docs/web.md, "The operator console").
  */
 setSessionRealm({ tokenKey: 'opsToken', keys: OPS_SESSION_KEYS });
+followBrowserLanguage();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { initialLanguage } from '@/lib/browser-language';
 import { getString, LANGUAGE_KEY, setItem } from '@/lib/storage';
 import { common } from './common';
 import { menu } from './menu';
@@ -52,6 +53,17 @@ export async function changeLanguage(lng: Language): Promise<void> {
   setItem(LANGUAGE_KEY, lng);
   document.documentElement.lang = lng;
   await i18n.changeLanguage(lng);
+}
+
+/**
+ * The operator console starts in the stored choice, else the browser's language (lib/browser-language.ts, as the
+ * payer's page): its operators are not the portal's members, and an English browser should not open in Chinese.
+ * Not stored: the browser keeps deciding until the person uses the switch. The portal keeps zh-CN by default.
+ */
+export function followBrowserLanguage(): void {
+  const lng = initialLanguage();
+  document.documentElement.lang = lng;
+  if (lng !== i18n.language) void i18n.changeLanguage(lng);
 }
 
 export const t = i18n.t.bind(i18n);

@@ -3,9 +3,11 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OPS_NS } from '../i18n';
 
+/** A page's chunk on its way: the spinner says what it is to a screen reader too. */
 export function OpsLoading() {
+  const { t } = useTranslation();
   return (
-    <div className="ops-loading" role="status">
+    <div className="ops-loading" role="status" aria-label={t('loading')}>
       <Spin />
     </div>
   );

@@ -1,26 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@mchweb/contract/language';
-import { getString, LANGUAGE_KEY, setItem } from '@/lib/storage';
+import type { Language } from '@mchweb/contract/language';
+import { initialLanguage } from '@/lib/browser-language';
+import { LANGUAGE_KEY, setItem } from '@/lib/storage';
 import { CASHIER_TEXT } from './text';
 
-/**
- * The payer's language without i18next (the payer's page is its own small entry): the one the portal's switch
- * stored, else the browser's first of zh-CN and en-US, else zh-CN. The switch stores the choice under the portal's
- * key, so the two agree.
- */
-export function initialLanguage(
-  stored = getString(LANGUAGE_KEY),
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
-): Language {
-  if ((LANGUAGES as readonly string[]).includes(stored ?? '')) return stored as Language;
-  for (const tag of browser) {
-    const lower = tag.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en-US';
-  }
-  return DEFAULT_LANGUAGE;
-}
-
+// The portal's stored choice, else the browser's (lib/browser-language.ts); the switch stores under the same key.
 let language: Language = initialLanguage();
 const listeners = new Set<() => void>();
 if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -6,7 +6,8 @@ import type { CashierCode, CashierOrder } from '@mchweb/contract';
 import { ok, refuse } from '../testing';
 import { setJsonTransport } from '@/lib/api';
 import { fetchTransport } from '@/lib/fetch-transport';
-import { changeLanguage, currentLanguage, initialLanguage } from './language';
+import { initialLanguage } from '@/lib/browser-language';
+import { changeLanguage, currentLanguage } from './language';
 import PayApp from './pay-app';
 
 const LONG = { timeout: 8000 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Dropdown, Empty, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Dropdown, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OperatorItem } from '@mchweb/contract/ops/schemas';
@@ -101,7 +101,13 @@ export default function OperatorsPage() {
           columns={columns}
           pagination={false}
           scroll={{ x: 960 }}
-          locale={{ emptyText: operators.isPending ? ' ' : <Empty description={t('operators.empty')} /> }}
+          locale={{
+            emptyText: operators.isPending ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('operators.empty')} />
+            ),
+          }}
           data-testid="ops-operators"
         />
       )}
@@ -109,9 +115,12 @@ export default function OperatorsPage() {
         <Descriptions column={1} size="small">
           {OPS_ROLES.map((role) => (
             <Descriptions.Item key={role} label={t(`roles.${role}`)}>
-              {OPS_ROLE_PERMISSIONS[role].map((p) => (
-                <Tag key={p}>{p}</Tag>
-              ))}
+              {/* Wrapped: on a phone a role's codes ran off the card's edge in one line. */}
+              <Flex wrap gap={4}>
+                {OPS_ROLE_PERMISSIONS[role].map((p) => (
+                  <Tag key={p}>{p}</Tag>
+                ))}
+              </Flex>
             </Descriptions.Item>
           ))}
         </Descriptions>

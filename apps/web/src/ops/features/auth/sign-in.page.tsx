@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OpsMe, TotpEnrolment } from '@mchweb/contract/ops/schemas';
 import { LanguageSwitch } from '@/components/language-switch';
+import { documentTitle } from '@/lib/page-title';
 import { clearSession } from '@/lib/session-expiry';
 import { setItem } from '@/lib/storage';
 import { useServerForm } from '@/lib/use-server-form';
@@ -103,7 +104,7 @@ export default function OpsSignInPage() {
   const [step, setStep] = useState<Step>({ kind: 'password' });
 
   useEffect(() => {
-    document.title = `${t('title')} · ${to('brand')}`;
+    document.title = documentTitle(t('title'), to('brand'));
   }, [t, to]);
 
   const signedIn = (me: OpsMe) => {

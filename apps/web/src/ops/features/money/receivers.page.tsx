@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { receiverOwed } from '@mchweb/contract/ops/schemas';
@@ -61,6 +61,11 @@ export default function ReceiversOwedPage() {
       <OpsPageHeader title={t('receivers.title')} intro={t('receivers.intro')} />
       {owed.isError ? (
         <LoadError title={t('receivers.loadError')} error={owed.error} onRetry={() => void owed.refetch()} />
+      ) : owed.data?.length === 0 ? (
+        // Nobody owed: the words alone (an empty table's header ran off a phone's edge, squeezed it was worse).
+        <Card size="small">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('receivers.empty')} />
+        </Card>
       ) : (
         <Table<Owed>
           rowKey={(r) => `${r.applyNo}-${r.receiver}`}
@@ -70,7 +75,7 @@ export default function ReceiversOwedPage() {
           columns={columns}
           pagination={false}
           scroll={{ x: 820 }}
-          locale={{ emptyText: owed.isPending ? ' ' : <Empty description={t('receivers.empty')} /> }}
+          locale={{ emptyText: ' ' }}
           data-testid="receivers-owed"
         />
       )}

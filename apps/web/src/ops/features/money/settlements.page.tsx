@@ -147,7 +147,13 @@ export default function SettlementRunsPage() {
           pagination={false}
           scroll={{ x: 720 }}
           rowClassName={(r) => (r.day === day ? 'ant-table-row-selected' : '')}
-          locale={{ emptyText: runs.isPending ? ' ' : <Empty description={t('runs.empty')} /> }}
+          locale={{
+            emptyText: runs.isPending ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.empty')} />
+            ),
+          }}
           data-testid="settlement-runs"
         />
       )}

@@ -24,7 +24,8 @@ function ApproveForm({ review }: { review: OnboardingReview }) {
     submit: (values) =>
       approve.mutateAsync({
         applyNo: review.applyNo,
-        rates: values.rates,
+        // The form holds only each rate (a Form.List item registers its `rate` field, not the channel beside it).
+        rates: (values.rates ?? []).map((r, i) => ({ channel: rates[i]!.channel, rate: r.rate })),
         note: blankToNull(values.note),
         channelAccounts: {
           wechatSubMchid: blankToNull(values.channelAccounts?.wechatSubMchid ?? undefined),

@@ -164,7 +164,7 @@ function Statuses({ data }: { data: OpsOverview }) {
           {queues.map(({ key, to, q }) => (
             <p key={key}>
               <Link to={to}>{t(`queue.${key}`)}</Link>
-              {': '}
+              {t('colon')}
               {q.waiting === 0 ? (
                 <Typography.Text type="secondary">{t('none')}</Typography.Text>
               ) : (
