@@ -81,6 +81,8 @@ beforeAll(async () => {
     sql`update merchants set status = 'FROZEN' where mch_no not like 'M3%' and status = 'ACTIVE'`,
   );
   await generateDemoOrders(database.db, { orders: 300, days: 3, tz: TZ });
+  // The seed recorded its days as run (as the job would have); these three days get new orders, so run them again.
+  await database.db.execute(sql`delete from settlement_runs`);
   await database.db.execute(
     sql`update merchants set status = 'ACTIVE' where mch_no in ('M100000001', 'M100000002', 'M100001001')`,
   );

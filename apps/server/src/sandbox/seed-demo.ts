@@ -6,7 +6,7 @@ import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { importCodeBatch } from '../modules/code/index.ts';
 import { generateDemoOrders } from './demo-orders.ts';
-import { runSettlement } from '../modules/settlement/index.ts';
+import { recordFinishedRun, runSettlement } from '../modules/settlement/index.ts';
 import { merchantIdByNo } from '../modules/merchant/index.ts';
 import { systemActor } from '../actor.ts';
 import { addDays, dayOf } from '../business-day.ts';
@@ -141,7 +141,8 @@ export async function seedDemoIfEmpty(
   // ... settled T+1 up to yesterday, as the settlement job would have: /settlement and /bill have real days.
   const today = dayOf(new Date(), DEMO_TZ);
   for (let back = days + 1; back >= 1; back--) {
-    await runSettlement(db, systemActor('job:settlement'), addDays(today, -back), { tz: DEMO_TZ });
+    const run = await runSettlement(db, systemActor('job:settlement'), addDays(today, -back), { tz: DEMO_TZ });
+    await recordFinishedRun(db, run);
   }
   // ... a payee card and two transfers out of the west-lake shop's settled money, and its profit sharing.
   const [westLake, binjiang] = [(await merchantIdByNo(db, 'M100000001'))!, (await merchantIdByNo(db, 'M100000002'))!];

@@ -5,7 +5,14 @@ import { settlementReconcileCheck } from './reconcile.service.ts';
 import { settlementJobs, settlementQueueWorkers } from './settlement-job.ts';
 import settlementRoutes from './settlement.routes.ts';
 
-export { dayFigures, runSettlement, settleMerchantDay, type DayFigures, type RunResult } from './settle.service.ts';
+export {
+  dayFigures,
+  recordFinishedRun,
+  runSettlement,
+  settleMerchantDay,
+  type DayFigures,
+  type RunResult,
+} from './settle.service.ts';
 export {
   enqueueSettlement,
   RECONCILE_QUEUE,

@@ -17,7 +17,7 @@ import { merchantForPayment, type MerchantForPayment } from '../merchant/index.t
 import { splitOfDay } from '../split/index.ts';
 import { recordEvent, settlementData } from '../webhook/index.ts';
 import { SETTLEMENT } from './settlement.messages.ts';
-import { settlements } from './settlement.tables.ts';
+import { settlementRuns, settlements } from './settlement.tables.ts';
 
 export interface SettleSettings {
   tz: string;
@@ -258,4 +258,22 @@ export async function runSettlement(
     count(await settleMerchantDay(db, actor, f.merchantId, f.day, settings));
   }
   return result;
+}
+
+/**
+ * Record a day settled in one go, outside the queue (the demo data's past days, settled as the job would have):
+ * the console's settlement runs then show the day as done, not as never run.
+ */
+export async function recordFinishedRun(db: Db, r: RunResult, at = new Date()): Promise<void> {
+  await db
+    .insert(settlementRuns)
+    .values({
+      settleDate: r.day,
+      merchants: r.settled + r.failed,
+      settled: r.settled,
+      failed: r.failed,
+      startedAt: at,
+      finishedAt: at,
+    })
+    .onConflictDoNothing();
 }
