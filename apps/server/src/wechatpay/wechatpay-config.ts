@@ -37,8 +37,24 @@ const REQUIRED = [
   'WECHATPAY_PUBLIC_KEY_FILE',
 ] as const;
 
-/** A PEM key file, or the problem naming its variable (unreadable, not a key, or the other half of a pair). */
-function readKey(
+const keyOf = (pem: string, kind: 'private' | 'public') =>
+  kind === 'private' ? crypto.createPrivateKey(pem) : crypto.createPublicKey(pem);
+
+function bareKey(base64: string, kind: 'private' | 'public'): KeyObject {
+  const der = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+  if (kind === 'public') return crypto.createPublicKey({ key: der, format: 'der', type: 'spki' });
+  try {
+    return crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  } catch {
+    return crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs1' });
+  }
+}
+
+/**
+ * A key file, or the problem naming its variable (unreadable, not a key, or the other half of a pair): PEM, or the
+ * bare base64 of the key's DER that Alipay's key tool writes (PKCS#8 / SPKI, or PKCS#1 for a private key).
+ */
+export function readKey(
   name: string,
   file: string,
   root: string,
@@ -53,7 +69,7 @@ function readKey(
     return null;
   }
   try {
-    const key = kind === 'private' ? crypto.createPrivateKey(pem) : crypto.createPublicKey(pem);
+    const key = pem.includes('-----BEGIN') ? keyOf(pem, kind) : bareKey(pem, kind);
     if (key.asymmetricKeyType !== 'rsa') throw new Error(`an ${key.asymmetricKeyType} key`);
     return key;
   } catch (err) {
