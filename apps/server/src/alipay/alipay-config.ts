@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import type { EnvSettings } from '../config-env.ts';
-import { readKey } from '../wechatpay/wechatpay-config.ts';
+import { channelOrigin, readKey } from '../wechatpay/wechatpay-config.ts';
 
 /** Alipay OpenAPI as a service provider (ALIPAY_*), read and checked at start. */
 export interface AlipayConfig {
@@ -30,18 +30,8 @@ export const ALIPAY_OAUTH_URL = 'https://openauth.alipay.com/oauth2/publicAppAut
  * MCHWEB_PUBLIC_ORIGIN (where notices and the sign-in come back). Each problem names its variable.
  */
 export function alipayConfig(e: EnvSettings, root: string, problems: string[]): AlipayConfig | null {
-  const given = REQUIRED.filter((name) => e[name] !== undefined);
-  if (given.length === 0) return null;
-  const missing = REQUIRED.filter((name) => e[name] === undefined);
-  for (const name of missing)
-    problems.push(`${name} is not set: Alipay needs all of ${REQUIRED.join(', ')} (${given[0]} is set)`);
-  const origin = e.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '');
-  if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin))
-    problems.push(
-      'MCHWEB_PUBLIC_ORIGIN must be the public origin (https://pay.example.com) when Alipay is set: notices and ' +
-        'the payer sign-in come back to it',
-    );
-  if (missing.length > 0 || !origin) return null;
+  const origin = channelOrigin(e, REQUIRED, 'Alipay', problems);
+  if (!origin) return null;
   const privateKey = readKey('ALIPAY_PRIVATE_KEY_FILE', e.ALIPAY_PRIVATE_KEY_FILE!, root, 'private', problems);
   const alipayPublicKey = readKey('ALIPAY_PUBLIC_KEY_FILE', e.ALIPAY_PUBLIC_KEY_FILE!, root, 'public', problems);
   if (!privateKey || !alipayPublicKey) return null;
