@@ -10,7 +10,7 @@ import { setChannelAccounts } from '../src/modules/merchant/index.ts';
 import { closeExpiredOrders, queryWaiting } from '../src/modules/order/index.ts';
 import { orders, refunds } from '../src/modules/order/order.tables.ts';
 import { SANDBOX_CHANNELS } from '../src/sandbox/index.ts';
-import { AlipayFake } from './fakes/alipay-fake.ts';
+import { AlipayFake, injectedInto } from './fakes/alipay-fake.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { codeFor, newKey } from './payment-fixtures.ts';
 
@@ -39,15 +39,7 @@ beforeAll(async () => {
     config: { alipay: config.alipay, publicOrigin: ORIGIN },
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
   });
-  fake.deliver = async (url, body) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      payload: body,
-    });
-    return { status: res.statusCode, body: res.body };
-  };
+  fake.deliver = injectedInto(t.app);
   channels = withPaymentAdapter(SANDBOX_CHANNELS, 'ALIPAY', alipayChannel(config.alipay!));
   await setChannelAccounts(t.database.db, systemActor('ops'), 'M100000001', { alipaySmid: SMID });
   await setChannelAccounts(t.database.db, systemActor('ops'), 'M100000002', { alipayAppAuthToken: TOKEN });

@@ -23,11 +23,12 @@ export const alipayRoutes =
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    const off = 'Alipay is not connected to this server (ALIPAY_* unset)';
+    // Not connected: answered as WeChat Pay's wing does (JSON), there is no Alipay to read it.
+    const off = { code: 'NOT_CONNECTED', message: 'Alipay is not connected to this server (ALIPAY_* unset)' };
     const sdk = alipay && alipaySdk(alipay.config);
 
     route(app, ep.notify, async (request, reply) => {
-      if (!alipay) return reply.code(404).type('text/plain').send(off);
+      if (!alipay) return reply.code(404).send(off);
       let notice;
       try {
         // The registry's adapter of ALIPAY is this wing's (app.ts), behind the logging wrapper.
@@ -49,7 +50,7 @@ export const alipayRoutes =
     });
 
     route(app, ep.oauth, async (request, reply) => {
-      if (!alipay) return reply.code(404).type('text/plain').send(off);
+      if (!alipay) return reply.code(404).send(off);
       const query = new URLSearchParams({
         app_id: alipay.config.appId,
         scope: 'auth_base',
@@ -60,7 +61,7 @@ export const alipayRoutes =
     });
 
     route(app, ep.oauthBack, async (request, reply) => {
-      if (!alipay || !sdk) return reply.code(404).type('text/plain').send(off);
+      if (!alipay || !sdk) return reply.code(404).send(off);
       const page = `/mchweb/pay/${request.query.state}`;
       // No code (the payer backed out): the page offers another way rather than asking again in a loop.
       if (!request.query.auth_code) return reply.redirect(`${page}?alipay=denied`);

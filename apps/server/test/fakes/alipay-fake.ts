@@ -57,6 +57,24 @@ export interface AlipayDelivery {
   body: string;
 }
 
+/** Notices delivered by a Fastify app's inject (API tests) rather than over HTTP: the fake's `deliver`. */
+export const injectedInto =
+  (app: {
+    inject(req: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }): Promise<{
+      statusCode: number;
+      body: string;
+    }>;
+  }) =>
+  async (url: string, body: string): Promise<AlipayDelivery> => {
+    const res = await app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      payload: body,
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+
 const pem = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString();
 const yuan = (fen: number) => `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 const fen = (y: string) => Math.round(Number(y) * 100);
