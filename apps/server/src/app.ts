@@ -31,6 +31,7 @@ import xsrfPlugin from './plugins/xsrf.ts';
 import { createSmsSender, sandbox, sandboxOff } from './sandbox/index.ts';
 import type { SmsSender } from './sms-sender.ts';
 import { providerSms } from './sms/index.ts';
+import { alipay as alipayWing } from './alipay/index.ts';
 import { wechatPay } from './wechatpay/index.ts';
 
 export interface AppOptions {
@@ -119,8 +120,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // only. Elsewhere no payment or payout channel is connected yet (the real adapters come with their issue).
   // WeChat Pay (wechatpay/) serves channel WECHAT when WECHATPAY_* is set, in the sandbox too (the tests' fake
   // gateway); its notice and OAuth paths exist on every server. Every channel call is logged (channels.ts).
+  // Alipay (alipay/) likewise serves channel ALIPAY when ALIPAY_* is set.
   const wechat = wechatPay(config.wechatPay);
-  const modules: AppModule[] = [...MODULES, config.sandbox ? sandbox : sandboxOff, wechat.module];
+  const modules: AppModule[] = [
+    ...MODULES,
+    config.sandbox ? sandbox : sandboxOff,
+    wechat.module,
+    alipayWing(config.alipay).module,
+  ];
   // The job queue (pg-boss on this database): started before the jobs (the webhook dispatcher sends to it) and
   // stopped after them, its workers' batches in hand finished first.
   const queue = createQueue(opts.database, app.log);

@@ -251,6 +251,15 @@ export const envSchema = z.object({
   WECHATPAY_BASE_URL: httpUrl,
   WECHATPAY_OAUTH_BASE_URL: httpUrl,
   WECHATPAY_SNS_BASE_URL: httpUrl,
+  // Alipay OpenAPI as a service provider (ISV): all three or none (config.ts and alipay/alipay-config.ts).
+  ALIPAY_APP_ID: shaped(
+    /^\d{16}$/,
+    "must be the service provider's application id on Alipay's open platform (16 digits)",
+  ),
+  ALIPAY_PRIVATE_KEY_FILE: text,
+  ALIPAY_PUBLIC_KEY_FILE: text,
+  ALIPAY_GATEWAY: httpUrl,
+  ALIPAY_OAUTH_URL: httpUrl,
   SMS_PROVIDER: oneOf(SMS_PROVIDERS),
   SMS_SIGN_NAME: text,
   SMS_TEMPLATE_REGISTER: text,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIME_ZONE } from '@mchweb/contract/time-zone';
+import { alipayConfig, type AlipayConfig } from './alipay/alipay-config.ts';
 import { wechatPayConfig, type WechatPayConfig } from './wechatpay/wechatpay-config.ts';
 import { readEnv, type AutoReview, type EnvSettings, type Environment, type SandboxRefund } from './config-env.ts';
 import { smsConfigOf, type SmsConfig } from './config-sms.ts';
@@ -151,6 +152,11 @@ export interface Config {
    */
   wechatPay: WechatPayConfig | null;
   /**
+   * Alipay OpenAPI as a service provider (ALIPAY_*, app id and both keys or none): when set, channel ALIPAY is
+   * served by its adapter (alipay/), in the sandbox too, as WeChat Pay's.
+   */
+  alipay: AlipayConfig | null;
+  /**
    * Where SMS verification codes go (SMS_PROVIDER): Alibaba Cloud or Tencent Cloud SMS with their keys, sign name
    * and one template per scene; the outbox in the sandbox (its default there, refused anywhere else).
    */
@@ -278,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   problems.push(...clusterProblems(e));
   const wechatPay = wechatPayConfig(e, REPO_ROOT, problems);
+  const alipay = alipayConfig(e, REPO_ROOT, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Demo data, API docs and the sandbox are for development and tests; staging asks for each, production for none.
@@ -341,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsHost,
     metricsToken: e.METRICS_TOKEN ?? null,
     wechatPay,
+    alipay,
     sms,
     webhookRetryDelaysMs: e.MCHWEB_WEBHOOK_RETRY_SCHEDULE ?? WEBHOOK_RETRY_SCHEDULE_MS,
     webhookTimeoutMs: e.MCHWEB_WEBHOOK_TIMEOUT_MS ?? 15_000,

@@ -30,8 +30,11 @@ export interface PaymentChannel {
   closePayment(orderNo: string, merchant: ChannelMerchant): Promise<void>;
   /** Ask for a refund; its result comes later (a notice or `queryRefund`). */
   refund(refund: ChannelRefund): Promise<void>;
-  /** The refund's result as the channel knows it now, or null while it is still processing. */
-  queryRefund(refundNo: string, merchant: ChannelMerchant): Promise<RefundOutcome | null>;
+  /**
+   * The refund's result as the channel knows it now, or null while it is still processing. `orderNo`: the refund's
+   * order (Alipay asks for it beside the refund number; WeChat Pay does not).
+   */
+  queryRefund(refundNo: string, merchant: ChannelMerchant, orderNo?: string): Promise<RefundOutcome | null>;
   /** Verify a notice's signature (refused: throws) and read it. */
   parseNotice(notice: ChannelNoticeRequest): Promise<ChannelNotice>;
   /**
@@ -65,6 +68,15 @@ export interface ChannelMerchant {
  */
 export interface ChannelPayer {
   wechatOpenid?: string;
+  /**
+   * The payer is inside Alipay and we know their user id (or open_id) under our app (auth_base): an Alipay
+   * trade.create the page pays with AlipayJSBridge tradePay.
+   */
+  alipayUserId?: string;
+  /** The payer is in another mobile browser: Alipay's wap payment (a gateway page that opens the Alipay app). */
+  alipayWap?: boolean;
+  /** Where the channel's own page sends the payer back (the code's page). */
+  returnUrl?: string;
 }
 
 export interface ChannelPayment {
@@ -94,6 +106,8 @@ export interface PaymentOutcome {
   result: 'SUCCESS' | 'FAILED';
   /** The channel's own trade number (transaction_id, trade_no), on success. */
   channelTradeNo?: string;
+  /** What the channel says was paid (Alipay's notice's total_amount): an outcome for another amount is refused. */
+  amountFen?: number;
 }
 
 export interface RefundOutcome {

@@ -43,5 +43,6 @@ export * from './order/endpoints.ts';
 export * from './sandbox/endpoints.ts';
 export * from './ops/endpoints.ts';
 export * from './wechatpay/endpoints.ts';
+export * from './alipay/endpoints.ts';
 export * from './webhook/schemas.ts';
 export * from './webhook/endpoints.ts';

@@ -37,8 +37,24 @@ const REQUIRED = [
   'WECHATPAY_PUBLIC_KEY_FILE',
 ] as const;
 
-/** A PEM key file, or the problem naming its variable (unreadable, not a key, or the other half of a pair). */
-function readKey(
+const keyOf = (pem: string, kind: 'private' | 'public') =>
+  kind === 'private' ? crypto.createPrivateKey(pem) : crypto.createPublicKey(pem);
+
+function bareKey(base64: string, kind: 'private' | 'public'): KeyObject {
+  const der = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+  if (kind === 'public') return crypto.createPublicKey({ key: der, format: 'der', type: 'spki' });
+  try {
+    return crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  } catch {
+    return crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs1' });
+  }
+}
+
+/**
+ * A key file, or the problem naming its variable (unreadable, not a key, or the other half of a pair): PEM, or the
+ * bare base64 of the key's DER that Alipay's key tool writes (PKCS#8 / SPKI, or PKCS#1 for a private key).
+ */
+export function readKey(
   name: string,
   file: string,
   root: string,
@@ -53,7 +69,7 @@ function readKey(
     return null;
   }
   try {
-    const key = kind === 'private' ? crypto.createPrivateKey(pem) : crypto.createPublicKey(pem);
+    const key = pem.includes('-----BEGIN') ? keyOf(pem, kind) : bareKey(pem, kind);
     if (key.asymmetricKeyType !== 'rsa') throw new Error(`an ${key.asymmetricKeyType} key`);
     return key;
   } catch (err) {
@@ -63,22 +79,36 @@ function readKey(
 }
 
 /**
+ * A real channel's settings are all or none: none set is no channel (null, no problem); some set needs all of
+ * `required` and MCHWEB_PUBLIC_ORIGIN (where notices and the payer's sign-in come back), which it answers.
+ */
+export function channelOrigin(
+  e: EnvSettings,
+  required: readonly (keyof EnvSettings)[],
+  channel: string,
+  problems: string[],
+): string | null {
+  const given = required.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return null;
+  const missing = required.filter((name) => e[name] === undefined);
+  for (const name of missing)
+    problems.push(`${name} is not set: ${channel} needs all of ${required.join(', ')} (${given[0]} is set)`);
+  const origin = e.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '');
+  if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin))
+    problems.push(
+      `MCHWEB_PUBLIC_ORIGIN must be the public origin (https://pay.example.com) when ${channel} is set: notices ` +
+        'and the payer sign-in come back to it',
+    );
+  return missing.length > 0 || !origin ? null : origin;
+}
+
+/**
  * WeChat Pay's settings: none set is no WeChat Pay (null); some set needs all of them, readable key files and
  * MCHWEB_PUBLIC_ORIGIN (where notices and the OAuth redirect come back). Each problem names its variable.
  */
 export function wechatPayConfig(e: EnvSettings, root: string, problems: string[]): WechatPayConfig | null {
-  const given = REQUIRED.filter((name) => e[name] !== undefined);
-  if (given.length === 0) return null;
-  const missing = REQUIRED.filter((name) => e[name] === undefined);
-  for (const name of missing)
-    problems.push(`${name} is not set: WeChat Pay needs all of ${REQUIRED.join(', ')} (${given[0]} is set)`);
-  const origin = e.MCHWEB_PUBLIC_ORIGIN?.replace(/\/+$/, '');
-  if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin))
-    problems.push(
-      'MCHWEB_PUBLIC_ORIGIN must be the public origin (https://pay.example.com) when WeChat Pay is set: notices and ' +
-        'the payer sign-in come back to it',
-    );
-  if (missing.length > 0 || !origin) return null;
+  const origin = channelOrigin(e, REQUIRED, 'WeChat Pay', problems);
+  if (!origin) return null;
   const privateKey = readKey('WECHATPAY_PRIVATE_KEY_FILE', e.WECHATPAY_PRIVATE_KEY_FILE!, root, 'private', problems);
   const publicKey = readKey('WECHATPAY_PUBLIC_KEY_FILE', e.WECHATPAY_PUBLIC_KEY_FILE!, root, 'public', problems);
   if (!privateKey || !publicKey) return null;

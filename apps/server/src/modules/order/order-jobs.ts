@@ -96,7 +96,7 @@ export async function queryWaiting(
       const merchant = await channelMerchantOf(db, r.merchantId);
       if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
       try {
-        const outcome = await adapter.queryRefund(r.refundNo, merchant);
+        const outcome = await adapter.queryRefund(r.refundNo, merchant, r.orderNo);
         if (outcome) await finishRefund(db, outcome, settings, now);
         else if (now.getTime() - r.createdAt.getTime() < REASK_REFUNDS_FOR_MS) await adapter.refund({ ...r, merchant });
       } catch {

@@ -49,6 +49,11 @@ export async function applyPaymentNotice(
   const order = await db.transaction(async (tx) => {
     const before = await lockOrder(tx, eq(orders.orderNo, input.orderNo));
     if (!before) throw notFound(ORDER.orderNotFound);
+    // A signed outcome for another amount is not this order's payment: nothing changes, the caller logs it.
+    if (input.amountFen !== undefined && input.amountFen !== before.amountFen)
+      throw new Error(
+        `order ${before.orderNo}: the channel says ${input.amountFen} fen were paid, not ${before.amountFen}`,
+      );
     const paidLate = before.status === 'CLOSED' && input.result === 'SUCCESS';
     if (before.status !== 'PENDING' && !paidLate) return before;
     const [after] = await tx

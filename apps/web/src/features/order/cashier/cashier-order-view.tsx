@@ -108,7 +108,10 @@ export function CashierOrderView({
  */
 function LivePanel({ order, onBack }: { order: CashierOrder; onBack: () => void }) {
   const { t } = useText();
-  const inApp = order.payerAction?.kind === 'WECHAT_JSAPI' || payerBrowser() !== 'other';
+  const kind = order.payerAction?.kind;
+  const inApp =
+    kind === 'WECHAT_JSAPI' || kind === 'ALIPAY_JSAPI' || kind === 'ALIPAY_WAP' || payerBrowser() !== 'other';
+  const qr = kind === 'ALIPAY_QR' ? order.payerAction!.qrCode : undefined;
   return (
     <section className="cashier-card cashier-sandbox" aria-labelledby="live-title" data-testid="cashier-live">
       <div className={`cashier-sandbox-bar cashier-channel-${order.channel.toLowerCase()}`}>
@@ -123,7 +126,9 @@ function LivePanel({ order, onBack }: { order: CashierOrder; onBack: () => void 
             {order.orderNo}
           </dd>
         </dl>
-        {inApp ? (
+        {qr ? (
+          <ChannelQr text={qr} />
+        ) : inApp ? (
           <div className="cashier-live-wait" role="status">
             <Spinner />
             <p className="cashier-muted">{t('live.waiting', { channel: t(`channelName.${order.channel}`) })}</p>
@@ -136,6 +141,33 @@ function LivePanel({ order, onBack }: { order: CashierOrder; onBack: () => void 
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * A channel's QR (Alipay's precreate qr_code) for a payer on a computer: scanned with the Alipay app; on a phone
+ * the same address opens Alipay. qrcode is loaded only here, not with the payer's page.
+ */
+function ChannelQr({ text }: { text: string }) {
+  const { t } = useText();
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void import('qrcode').then(async (mod) => {
+      const qr = (mod as unknown as { default?: typeof mod }).default ?? mod;
+      const url = await qr.toDataURL(text, { width: 200, margin: 2, errorCorrectionLevel: 'M' });
+      if (!gone) setSrc(url);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [text]);
+  return (
+    <div className="cashier-live-wait" data-testid="cashier-channel-qr">
+      {src ? <img src={src} width={200} height={200} alt={t('live.scanQr')} /> : <Spinner />}
+      <p className="cashier-muted">{t('live.scanQr')}</p>
+      <a href={text}>{t('live.openAlipay')}</a>
+    </div>
   );
 }
 

@@ -12,7 +12,15 @@ import { AmountKeypad } from './amount-keypad';
 import { CashierOrderView } from './cashier-order-view';
 import { ChannelPicker } from './channel-picker';
 import { Icon } from './icons';
-import { canPayWith, payerBrowser, payInWechat, preferredChannel, wechatSignIn } from './payer-browser';
+import {
+  alipaySignIn,
+  canPayWith,
+  payerBrowser,
+  payInAlipay,
+  payInWechat,
+  preferredChannel,
+  wechatSignIn,
+} from './payer-browser';
 import { changeLanguage, useText } from './language';
 import { Alert, Button, Result, Spinner } from './ui';
 import './cashier.css';
@@ -77,7 +85,13 @@ export default function PayPage() {
     fetchCashierCode(codeNo, controller.signal).then(
       (code) => {
         // Inside WeChat with WeChat Pay live: first the openid (a redirect through WeChat and back).
-        const signIn = browser === 'wechat' ? wechatSignIn(code, window.location.search) : null;
+        // Inside Alipay with Alipay live: first the user id, likewise.
+        const signIn =
+          browser === 'wechat'
+            ? wechatSignIn(code, window.location.search)
+            : browser === 'alipay'
+              ? alipaySignIn(code, window.location.search)
+              : null;
         if (signIn) return window.location.replace(signIn);
         setLoaded({ state: 'ready', code });
         setChannel((c) => (c && canPayWith(code, c) ? c : preferredChannel(browser, code)));
@@ -186,7 +200,9 @@ export default function PayPage() {
           setOrder(o.orderNo);
           // Inside WeChat the JSAPI order opens WeChat Pay's own sheet; the order's page waits for the result.
           if (o.payerAction?.kind === 'WECHAT_JSAPI') void payInWechat(o.payerAction);
-          // (Inside Alipay, the Alipay flow takes its payerAction here.)
+          // Inside Alipay, tradePay opens Alipay's sheet; in another phone browser, Alipay's wap page takes over.
+          if (o.payerAction?.kind === 'ALIPAY_JSAPI') void payInAlipay(o.payerAction.tradeNo!);
+          if (o.payerAction?.kind === 'ALIPAY_WAP') window.location.assign(o.payerAction.url!);
         }}
       />
     );

@@ -8,7 +8,7 @@ import { setJsonTransport } from '@/lib/api';
 import { fetchTransport } from '@/lib/fetch-transport';
 import { changeLanguage, currentLanguage } from './language';
 import PayApp from './pay-app';
-import { payerBrowser, preferredChannel, wechatSignIn } from './payer-browser';
+import { alipaySignIn, payerBrowser, preferredChannel, wechatSignIn } from './payer-browser';
 
 const LONG = { timeout: 8000 };
 const CODE_NO = '123456789012';
@@ -94,6 +94,66 @@ describe('the browser the payer is in picks the flow', () => {
     expect(screen.getByTestId('cashier-live')).toHaveTextContent('Waiting for WeChat Pay to confirm the payment');
     expect(screen.queryByTestId('sandbox-success')).toBeNull();
     Reflect.deleteProperty(window, 'WeixinJSBridge');
+  });
+
+  it('inside Alipay with Alipay live, the page first goes through the auth_base sign-in, once', () => {
+    const live = code({ WECHAT: 'SANDBOX', ALIPAY: 'LIVE', UNIONPAY: 'NOT_CONNECTED' });
+    expect(alipaySignIn(live, '')).toBe(`/api/pay/alipay/oauth?codeNo=${CODE_NO}`);
+    expect(alipaySignIn(live, '?alipay=ok')).toBeNull();
+    expect(alipaySignIn(live, '?alipay=denied')).toBeNull();
+    expect(alipaySignIn(code({ ALIPAY: 'SANDBOX' }), '')).toBeNull();
+  });
+
+  const alipayOrder = (): CashierOrder => ({
+    orderNo: 'P20260501100000000002',
+    status: 'PENDING',
+    amountFen: 880,
+    channel: 'ALIPAY',
+    mchName: '晨光咖啡',
+    createdAt: '2026-05-01T10:00:00+08:00',
+    paidAt: null,
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+  });
+
+  it("inside Alipay, the trade.create order opens Alipay's tradePay with its trade_no and the page waits", async () => {
+    asBrowser(ALIPAY_UA);
+    changeLanguage('en-US');
+    const order = alipayOrder();
+    server.use(
+      mock.get('*/api/pay/code/:codeNo', () => ok(code({ WECHAT: 'SANDBOX', ALIPAY: 'LIVE', UNIONPAY: 'SANDBOX' }))),
+      mock.post('*/api/pay/order', () => ok({ ...order, payerAction: { kind: 'ALIPAY_JSAPI', tradeNo: '2026T1' } })),
+      mock.get('*/api/pay/order/:orderNo', () => ok(order)),
+    );
+    const call = vi.fn();
+    Object.assign(window, { AlipayJSBridge: { call } });
+    window.history.replaceState(null, '', `/mchweb/pay/${CODE_NO}?alipay=ok`);
+    render(<PayApp />);
+    fireEvent.click(await screen.findByTestId('cashier-pay', undefined, LONG));
+    await screen.findByTestId('cashier-live', undefined, LONG);
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(call.mock.calls[0]!.slice(0, 2)).toEqual(['tradePay', { tradeNO: '2026T1' }]);
+    expect(screen.getByTestId('cashier-live')).toHaveTextContent('Waiting for Alipay to confirm the payment');
+    Reflect.deleteProperty(window, 'AlipayJSBridge');
+  });
+
+  it("on a computer, Alipay's precreate QR is shown with a link that opens Alipay, in both languages", async () => {
+    const order = alipayOrder();
+    const qrCode = 'https://qr.alipay.com/bax01234';
+    server.use(
+      mock.get('*/api/pay/code/:codeNo', () => ok(code({ WECHAT: 'SANDBOX', ALIPAY: 'LIVE', UNIONPAY: 'SANDBOX' }))),
+      mock.post('*/api/pay/order', () => ok({ ...order, payerAction: { kind: 'ALIPAY_QR', qrCode } })),
+      mock.get('*/api/pay/order/:orderNo', () => ok(order)),
+    );
+    changeLanguage('zh-CN');
+    window.history.replaceState(null, '', `/mchweb/pay/${CODE_NO}`);
+    render(<PayApp />);
+    fireEvent.click(await screen.findByTestId('cashier-channel-ALIPAY', undefined, LONG));
+    fireEvent.click(screen.getByTestId('cashier-pay'));
+    const qr = await screen.findByTestId('cashier-channel-qr', undefined, LONG);
+    expect(qr).toHaveTextContent('请用支付宝扫描二维码完成支付');
+    expect(qr.querySelector('a')).toHaveAttribute('href', qrCode);
+    fireEvent.click(screen.getByTestId('language-switch'));
+    expect(screen.getByTestId('cashier-channel-qr')).toHaveTextContent('Scan the QR code with Alipay to pay');
   });
 
   it('a merchant no channel can take payments for says why, in both languages; a simulated channel says so', async () => {

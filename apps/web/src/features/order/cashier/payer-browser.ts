@@ -3,8 +3,8 @@ import type { CashierCode } from '@mchweb/contract';
 /**
  * The app the payer's page is opened in, which decides how a real channel is paid (one flow per browser):
  * - wechat (MicroMessenger): WeChat Pay's JSAPI, after the snsapi_base sign-in gave the server the payer's openid;
- * - alipay (AlipayClient): Alipay's in-app payment (the Alipay flow plugs in here);
- * - other: the page as it was (the sandbox's page, or a note to open the code in the channel's app).
+ * - alipay (AlipayClient): Alipay's in-app payment, after the auth_base sign-in gave the server the payer's user id;
+ * - other: Alipay's wap page on a phone, its QR on a computer; WeChat Pay asks to open the code in WeChat.
  */
 export type PayerBrowser = 'wechat' | 'alipay' | 'other';
 
@@ -51,5 +51,32 @@ export function payInWechat(action: Record<string, string>): Promise<string> {
       );
     if ('WeixinJSBridge' in window) invoke();
     else document.addEventListener('WeixinJSBridgeReady', invoke, { once: true });
+  });
+}
+
+/**
+ * Inside Alipay with Alipay live: the page first sends the payer through Alipay's auth_base sign-in (no prompt),
+ * which comes back with `?alipay=ok` (or `denied`) and the user id kept by the server for the trade.create order.
+ */
+export function alipaySignIn(code: CashierCode, search: string): string | null {
+  if (code.availability.ALIPAY !== 'LIVE' || new URLSearchParams(search).has('alipay')) return null;
+  return `/api/pay/alipay/oauth?codeNo=${encodeURIComponent(code.codeNo)}`;
+}
+
+interface AlipayJSBridge {
+  call(name: 'tradePay', params: { tradeNO: string }, done: (res: { resultCode: string }) => void): void;
+}
+
+/** AlipayJSBridge's tradePay with the order's trade_no; answers Alipay's resultCode (9000 paid, 6001 cancelled). */
+export function payInAlipay(tradeNo: string): Promise<string> {
+  return new Promise((resolve) => {
+    const call = () =>
+      (window as unknown as { AlipayJSBridge: AlipayJSBridge }).AlipayJSBridge.call(
+        'tradePay',
+        { tradeNO: tradeNo },
+        (res) => resolve(res.resultCode),
+      );
+    if ('AlipayJSBridge' in window) call();
+    else document.addEventListener('AlipayJSBridgeReady', call, { once: true });
   });
 }
