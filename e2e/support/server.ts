@@ -9,7 +9,7 @@ import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -27,10 +27,11 @@ export interface RunningServer {
 
 /**
  * The real server as `npm start` runs it, on its own database: a fresh PGlite directory, or a fresh database
- * on the PostgreSQL server of DATABASE_URL (dropped again on stop). Demo data seeded.
+ * on the PostgreSQL server of DATABASE_URL (dropped again on stop). Demo data seeded. On a port of its own, or on
+ * `env.PORT` when the caller must know its address before it starts (the channels' fakes call it back there).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-e2e-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -97,20 +98,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-/** `npm run ops -- <args>` on the embedded database in `dataDir` (no server may hold it open): its output. */
-export function runOps(dataDir: string, ...args: string[]): Promise<string> {
+/** A command's output once it exits 0 (rejected with the output otherwise). */
+function outputOf(child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
     child.stderr?.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`ops ${args.join(' ')}: ${code}\n${out}`)),
-    );
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${what}: ${code}\n${out}`))));
   });
+}
+
+/** `npm run ops -- <args>` on the embedded database in `dataDir` (no server may hold it open): its output. */
+export function runOps(dataDir: string, ...args: string[]): Promise<string> {
+  const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outputOf(child, `ops ${args.join(' ')}`);
+}
+
+/** A TypeScript file of the repository run as the server runs (`node --import tsx`), with `env` added: its output. */
+export function runScript(file: string, args: string[], env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outputOf(child, `${file} ${args.join(' ')}`);
 }
