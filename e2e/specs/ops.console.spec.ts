@@ -54,7 +54,10 @@ test('an application from a phone is rejected on one field, corrected by the mer
   await expect(ops.getByRole('heading', { level: 1 })).toHaveText('Operations console sign-in');
   await expect(ops).toHaveTitle(/^Operations console sign-in · Operations Console/);
   await opsSignIn(ops, server.url, reviewer);
-  await ops.getByRole('link', { name: 'Onboarding queue' }).click();
+  await ops
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Onboarding queue' })
+    .click();
   const row = ops.locator('tr', { hasText: shopName });
   await row.getByTestId('queue-open').click();
   await expect(ops).toHaveURL(/\/ops\/onboarding\/A\d{20}$/);
@@ -161,7 +164,11 @@ test("a finance operator's adjustment waits for a second operator, whose approva
   test.setTimeout(90_000);
   const proposer = await desk(browser, 'en-US');
   await opsSignIn(proposer, server.url, finance);
-  await proposer.getByRole('link', { name: 'Awaiting approval' }).click();
+  // The menu's link: once the overview has loaded, its queue card links to the same page under the same name.
+  await proposer
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Awaiting approval' })
+    .click();
   await proposer.getByTestId('propose-adjustment').click();
   await proposer.getByTestId('adjust-mchno').fill(mchNo);
   await proposer.getByTestId('adjust-amount').fill('12.34');
