@@ -89,6 +89,23 @@ const executorOf = (tx: Tx) => ({
 /** pg-boss's maintenance (run by one process of the cluster at a time) gives expired jobs back at most this often. */
 const MAX_MAINTENANCE_SECONDS = 30;
 
+/**
+ * Create a queue (a no-op when it exists). Nodes starting together create the same queues at once, and
+ * pg-boss's create_queue can deadlock with itself (seen in CI: two processes on one PostgreSQL, "deadlock
+ * detected", and the node died at start): PostgreSQL aborts one side, which then tries again and finds the queue.
+ */
+async function createQueueOnce(b: PgBoss, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await b.createQueue(options.name, options);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
   let boss: PgBoss | null = null;
   const loops = new Map<string, string[]>();
@@ -125,7 +142,7 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
       await b.start();
       boss = b;
       for (const w of workers) {
-        await b.createQueue(w.name, {
+        await createQueueOnce(b, {
           name: w.name,
           retryLimit: w.retry?.limit ?? RETRY_LIMIT,
           retryDelay: w.retry?.delaySeconds ?? RETRY_DELAY_SECONDS,
