@@ -32,3 +32,22 @@ export function afterTimeCursor(cursor: string | undefined): { at: Date; id: num
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 export const timeCursorOf = (at: Date, id: number) => `${at.getTime()}_${id}`;
+
+/**
+ * Every row a job has to handle, a page at a time by id (`page(afterId)` answers at most `limit` rows, ordered by
+ * id): a job that read only a first page would leave the rest waiting for as long as more than a page waits.
+ * `stopped` (the process is stopping) ends it after the page in hand.
+ */
+export async function forEachPage<R extends { id: number }>(
+  limit: number,
+  page: (afterId: number) => Promise<R[]>,
+  handle: (row: R) => Promise<void>,
+  stopped?: () => boolean,
+): Promise<void> {
+  for (let afterId = 0; ;) {
+    const rows = await page(afterId);
+    for (const row of rows) await handle(row);
+    if (rows.length < limit || stopped?.()) return;
+    afterId = rows.at(-1)!.id;
+  }
+}

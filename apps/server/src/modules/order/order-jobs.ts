@@ -3,6 +3,7 @@ import type { Channel } from '@mchweb/contract';
 import { availabilityOf, type Channels } from '../../channels.ts';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs.ts';
+import { forEachPage } from '../../keyset.ts';
 import type { ModuleContext } from '../../module.ts';
 import { channelMerchantOf } from '../merchant/index.ts';
 import type { PaySettings } from './cashier.service.ts';
@@ -34,8 +35,7 @@ export async function refundsWaitingSince(db: Db, delayMs: number, limit = 100):
  * lost: a notice and a query may come in any order or not at all, and each outcome is applied once
  * (applyPaymentNotice, finishRefund). A refund the channel does not know of was never received: asked again
  * (same out_refund_no, so the same refund). Simulated and unconnected channels are not asked.
- * Every waiting row is asked, page by page (by id): a first page of the oldest only would leave the newest
- * unasked for as long as more than a page of others wait.
+ * Every waiting row is asked, page by page (forEachPage).
  */
 export async function queryWaiting(
   db: Db,
@@ -45,29 +45,31 @@ export async function queryWaiting(
   opts: { stopped?: () => boolean } = {},
 ) {
   const since = new Date(now.getTime() - QUERY_AFTER_MS);
-  for (let afterId = 0; ;) {
-    const pending = await db
+  const pending = (afterId: number) =>
+    db
       .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
       .from(orders)
       .where(and(eq(orders.status, 'PENDING'), lt(orders.createdAt, since), gt(orders.id, afterId)))
       .orderBy(asc(orders.id))
       .limit(PAGE);
-    for (const o of pending) {
+  await forEachPage(
+    PAGE,
+    pending,
+    async (o) => {
       const adapter = channels.payment(o.channel as Channel);
       const merchant = await channelMerchantOf(db, o.merchantId);
-      if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+      if (availabilityOf(adapter, merchant) !== 'LIVE') return;
       try {
         const outcome = await adapter.queryPayment(o.orderNo, merchant);
         if (outcome) await applyPaymentNotice(db, outcome, settings, channels, now);
       } catch {
         // Logged by the channel's wrapper; asked again next pass.
       }
-    }
-    if (pending.length < PAGE || opts.stopped?.()) break;
-    afterId = pending.at(-1)!.id;
-  }
-  for (let afterId = 0; ;) {
-    const waiting = await db
+    },
+    opts.stopped,
+  );
+  const waiting = (afterId: number) =>
+    db
       .select({
         id: refunds.id,
         refundNo: refunds.refundNo,
@@ -91,10 +93,13 @@ export async function queryWaiting(
       )
       .orderBy(asc(refunds.id))
       .limit(PAGE);
-    for (const r of waiting) {
+  await forEachPage(
+    PAGE,
+    waiting,
+    async (r) => {
       const adapter = channels.payment(r.channel as Channel);
       const merchant = await channelMerchantOf(db, r.merchantId);
-      if (availabilityOf(adapter, merchant) !== 'LIVE') continue;
+      if (availabilityOf(adapter, merchant) !== 'LIVE') return;
       try {
         const outcome = await adapter.queryRefund(r.refundNo, merchant, r.orderNo);
         if (outcome) await finishRefund(db, outcome, settings, now);
@@ -102,10 +107,9 @@ export async function queryWaiting(
       } catch {
         // Logged by the channel's wrapper; asked again next pass.
       }
-    }
-    if (waiting.length < PAGE || opts.stopped?.()) break;
-    afterId = waiting.at(-1)!.id;
-  }
+    },
+    opts.stopped,
+  );
 }
 
 /**

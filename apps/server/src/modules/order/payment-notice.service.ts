@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { ORDER_CLOSE_MINUTES, type Channel } from '@mchweb/contract';
 import type { Db } from '../../db/client.ts';
+import { forEachPage } from '../../keyset.ts';
 import { lockOrder } from './order-lock.ts';
 import type { PaymentOutcome } from '../../payment-channel.ts';
 import { notFound } from '../../errors.ts';
@@ -171,9 +172,8 @@ export async function closeExpiredOrders(
   const limit = opts.limit ?? 200;
   const cutoff = new Date(now.getTime() - ORDER_CLOSE_MINUTES * 60_000);
   let closed = 0;
-  let afterId = 0;
-  for (;;) {
-    const due = await db
+  const due = (afterId: number) =>
+    db
       .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
       .from(orders)
       .where(
@@ -185,7 +185,10 @@ export async function closeExpiredOrders(
       )
       .orderBy(orders.id)
       .limit(limit);
-    for (const o of due) {
+  await forEachPage(
+    limit,
+    due,
+    async (o) => {
       const adapter = channels.payment(o.channel as Channel);
       try {
         const merchant = await channelMerchantOf(db, o.merchantId);
@@ -196,8 +199,8 @@ export async function closeExpiredOrders(
       } catch {
         // The channel did not answer (logged by its wrapper): the order waits for the next pass.
       }
-    }
-    if (due.length < limit || opts.stopped?.()) return closed;
-    afterId = due.at(-1)!.id;
-  }
+    },
+    opts.stopped,
+  );
+  return closed;
 }
