@@ -45,6 +45,7 @@ if (process.env.WEB_DIST === undefined && isStale(web)) {
 // of a 3-second start. Packages stay in node_modules; only our workspaces (the contract) are bundled in.
 if (isStale(server)) {
   const { build } = await import('esbuild'); // only when building: not on every start
+  fs.rmSync(path.join(path.dirname(server.built), 'chunks'), { recursive: true, force: true }); // the last build's
   await build({
     // The cluster primary's metrics port (MCHWEB_PROCESSES with METRICS_PORT) is a second, small entry.
     entryPoints: {
@@ -57,6 +58,10 @@ if (isStale(server)) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // The app's modules (and the packages they import) are a chunk of their own that server.ts loads after it has
+    // started copying and opening the database, so those run beside the loading instead of after it.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
     logLevel: 'warning',
     plugins: [

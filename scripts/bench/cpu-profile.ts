@@ -41,12 +41,14 @@ interface Run {
 }
 
 /** What a frame's time is put down to; the first frame from the leaf up that names one decides. */
-function categorise(frame: Frame, moduleOf: (line: number) => string): string | null {
+function categorise(frame: Frame, moduleOf: (file: string, line: number) => string): string | null {
   const { functionName: fn, url } = frame;
   if (fn === '(garbage collector)') return 'garbage collection';
   if (fn === '(idle)') return 'idle (waiting for the load generator)';
   if (fn === 'writev' || fn === 'writevGeneric' || fn === 'writeUtf8String') return 'socket write (system call)';
-  if (url.endsWith('/dist/server.mjs')) return `app: ${moduleOf(frame.lineNumber)}`;
+  // The server's bundle: its entry and the chunks it loads (scripts/start.mjs splits them).
+  const bundled = /\/dist\/(?:chunks\/)?([^/]+\.mjs)$/.exec(url)?.[1];
+  if (bundled) return `app: ${moduleOf(bundled, frame.lineNumber)}`;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
   if (pkg === 'fastify-type-provider-zod' || pkg === 'zod' || (url === '' && fn === '' && frame.lineNumber === 2))
     return 'response schema: zod encode + JSON.stringify';
@@ -78,7 +80,12 @@ export function summarise(dir: string): string {
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
   const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile;
   const run = JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')) as Run;
-  const moduleOf = bundleModules(fs.readFileSync(path.join(dir, 'server.mjs'), 'utf8'));
+  const bundles = new Map(
+    fs
+      .readdirSync(path.join(dir, 'bundle'))
+      .map((f) => [f, bundleModules(fs.readFileSync(path.join(dir, 'bundle', f), 'utf8'))] as const),
+  );
+  const moduleOf = (file: string, line: number) => bundles.get(file)?.(line) ?? 'bundle';
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -170,7 +177,11 @@ async function profile(dir: string) {
   await exited;
   const run: Run = { requests: result.requests.total, seconds, tailMs: performance.now() - stopped };
   fs.writeFileSync(path.join(dir, 'run.json'), JSON.stringify(run));
-  fs.copyFileSync(path.join(root, 'apps/server/dist/server.mjs'), path.join(dir, 'server.mjs'));
+  // The bundle's files as they ran, to put each frame down to the module it came from.
+  const dist = path.join(root, 'apps/server/dist');
+  fs.mkdirSync(path.join(dir, 'bundle'), { recursive: true });
+  for (const f of [...fs.readdirSync(dist), ...fs.readdirSync(path.join(dist, 'chunks')).map((c) => `chunks/${c}`)])
+    if (f.endsWith('.mjs')) fs.copyFileSync(path.join(dist, f), path.join(dir, 'bundle', path.basename(f)));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

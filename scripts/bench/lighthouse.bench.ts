@@ -43,7 +43,19 @@ interface Run {
   failing: string[];
 }
 
-async function measure(url: string, chromePath: string, flags: string[]): Promise<Run> {
+/** Chromium sometimes starts its trace too late on a fresh profile's first load (NO_NAVSTART); Lighthouse's own
+ * advice is to run again, so such a run is repeated, up to three times. */
+async function measure(url: string, chromePath: string, flags: string[], tries = 3): Promise<Run> {
+  try {
+    return await measureOnce(url, chromePath, flags);
+  } catch (err) {
+    if (tries > 1 && err instanceof Error && err.message.includes('NO_NAVSTART'))
+      return measure(url, chromePath, flags, tries - 1);
+    throw err;
+  }
+}
+
+async function measureOnce(url: string, chromePath: string, flags: string[]): Promise<Run> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-lh-'));
   const chrome = await chromeLauncher.launch({
     chromePath,

@@ -106,6 +106,14 @@ async function createQueueOnce(b: PgBoss, options: PgBoss.Queue): Promise<void> 
   }
 }
 
+/**
+ * pg-boss's schema, made ahead of a start: a new data directory copied from the demo's template (demo-template.ts)
+ * then starts without creating it (about 0.25 s of that start). pg-boss's own start finds it and checks its version.
+ */
+export async function installQueueSchema(database: Database) {
+  await database.executeSql(PgBoss.getConstructionPlans('pgboss'));
+}
+
 export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
   let boss: PgBoss | null = null;
   const loops = new Map<string, string[]>();

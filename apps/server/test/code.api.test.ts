@@ -344,7 +344,7 @@ describe('the printable sheet and the PNG', () => {
     const content = pdfStreams(pdf).join('\n').toLowerCase();
     const numbers = (await codes(owner, { batchNo: batch.batchNo, limit: 100 })).data.rows.map((r) => r.codeNo);
     for (const codeNo of numbers) expect(content).toContain(hexOf(codeNo.replace(/(\d{4})(?=\d)/g, '$1 ')));
-    if (sheetFont(null)) expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJKsc-Regular/);
+    if (await sheetFont(null)) expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJKsc-Regular/);
 
     const zh = await fileOf(t.client(owner.token, 'zh-CN'), `${M}/code/sheet?batchNo=${batch.batchNo}`);
     expect(zh.headers['content-disposition']).toContain(

@@ -56,11 +56,12 @@ function paymentOutcome(t: Record<string, unknown>): PaymentOutcome | null {
  * number), refund and its query by out_request_no (our refund number), notices verified with RSA2, the trade bill.
  */
 export function alipayChannel(config: AlipayConfig): PaymentChannel {
-  const sdk = alipaySdk(config);
-  const call = (method: string, biz: Record<string, unknown>, m: ChannelMerchant, notify = false) => {
+  const loading = alipaySdk(config);
+  loading.catch(() => {}); // awaited at each use; a failure is thrown there
+  const call = async (method: string, biz: Record<string, unknown>, m: ChannelMerchant, notify = false) => {
     const { options, extra } = onBehalf(m);
     return callAlipay(
-      sdk,
+      await loading,
       method,
       { ...biz, ...extra },
       { ...options, ...(notify ? { notifyUrl: config.notifyUrl } : {}) },
@@ -96,7 +97,7 @@ export function alipayChannel(config: AlipayConfig): PaymentChannel {
       }
       if (p.payer?.alipayWap) {
         const { options, extra } = onBehalf(p.merchant);
-        const url = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+        const url = (await loading).pageExecute('alipay.trade.wap.pay', 'GET', {
           bizContent: { ...trade(p), ...extra, product_code: 'QUICK_WAP_WAY', quit_url: p.payer.returnUrl },
           notify_url: config.notifyUrl,
           ...(p.payer.returnUrl ? { return_url: p.payer.returnUrl } : {}),
@@ -169,7 +170,7 @@ export function alipayChannel(config: AlipayConfig): PaymentChannel {
       const fields = Object.fromEntries(
         Object.entries(form as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       );
-      if (!sdk.checkNotifySignV2(fields))
+      if (!(await loading).checkNotifySignV2(fields))
         throw new AlipayNoticeRefused('the signature does not verify with ALIPAY_PUBLIC_KEY_FILE');
       // Signed by Alipay for another application of ours (auth_app_id is the merchant's under app_auth_token).
       if (fields.app_id !== config.appId) throw new AlipayNoticeRefused(`the notice is for app_id ${fields.app_id}`);
@@ -181,11 +182,11 @@ export function alipayChannel(config: AlipayConfig): PaymentChannel {
       return { kind: 'payment', payment: { ...payment, amountFen: yuanToFen(fields.total_amount ?? '0') } };
     },
 
-    fetchStatement: (day) => fetchAlipayBill(sdk, day),
+    fetchStatement: async (day) => fetchAlipayBill(await loading, day),
 
     async check() {
       try {
-        await callAlipay(sdk, 'alipay.trade.query', { out_trade_no: CHECK_TRADE_NO });
+        await callAlipay(await loading, 'alipay.trade.query', { out_trade_no: CHECK_TRADE_NO });
         return { connected: true, detail: 'the query of a made-up trade was answered' };
       } catch (err) {
         if (noTrade(err)) return { connected: true, detail: 'signed answer ACQ.TRADE_NOT_EXIST, as expected' };

@@ -1,4 +1,4 @@
-import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
 import type { AlipayConfig } from './alipay-config.ts';
 
 /** Alipay refused a call (its code and sub_code, e.g. 40004 ACQ.TRADE_NOT_EXIST), or the answer was not trusted. */
@@ -21,8 +21,13 @@ export interface AlipayCallOptions {
 
 export type AlipayAnswer = Record<string, unknown> & { code: string; msg: string };
 
-/** The SDK of one configuration: keys as PEM, snake_case answers kept as Alipay spells them. */
-export function alipaySdk(config: AlipayConfig): AlipaySdk {
+/**
+ * The SDK of one configuration: keys as PEM, snake_case answers kept as Alipay spells them. The package is loaded
+ * on the first use, not at start: it costs about 70 ms of a start's main thread, and most servers (the demo, the
+ * sandbox) never connect Alipay.
+ */
+export async function alipaySdk(config: AlipayConfig): Promise<AlipaySdk> {
+  const { AlipaySdk } = await import('alipay-sdk');
   return new AlipaySdk({
     appId: config.appId,
     privateKey: config.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),

@@ -26,6 +26,7 @@ export const alipayRoutes =
     // Not connected: answered as WeChat Pay's wing does (JSON), there is no Alipay to read it.
     const off = { code: 'NOT_CONNECTED', message: 'Alipay is not connected to this server (ALIPAY_* unset)' };
     const sdk = alipay && alipaySdk(alipay.config);
+    sdk?.catch(() => {}); // awaited where used
 
     route(app, ep.notify, async (request, reply) => {
       if (!alipay) return reply.code(404).send(off);
@@ -68,7 +69,9 @@ export const alipayRoutes =
       let userId: string | undefined;
       try {
         // The user's own call, not a merchant's: no app_auth_token.
-        const answer = await sdk.exec(
+        const answer = await (
+          await sdk
+        ).exec(
           'alipay.system.oauth.token',
           { grant_type: 'authorization_code', code: request.query.auth_code },
           { validateSign: true },

@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import { dayOf } from '../business-day.ts';
 import { MIGRATIONS_DIR, openDatabase } from '../db/client.ts';
+import { installQueueSchema } from '../queue.ts';
 import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate, sourcesHash } from '../db/pglite-template.ts';
 
 /*
@@ -58,6 +60,7 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
           await database.migrate();
           const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
           await seedDemoIfEmpty(database.db, storage);
+          await installQueueSchema(database);
         } finally {
           await database.close(); // a clean shutdown: the copy needs no recovery
         }
@@ -79,7 +82,20 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
 async function copyDirectory(from: string, to: string) {
   const partial = `${to}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
   await fs.promises.mkdir(path.dirname(to), { recursive: true });
-  await fs.promises.cp(from, partial, { recursive: true });
+  await copyTree(from, partial);
   await fs.promises.rm(to, { recursive: true, force: true });
   await fs.promises.rename(partial, to);
+}
+
+/**
+ * `cp -a` in its own process where there is one: the copy then runs beside the server's modules loading on the main
+ * thread, instead of waiting for the main thread between its 1,300 files (fs.promises.cp: 0.9 to 1.7 s of a start).
+ */
+async function copyTree(from: string, to: string) {
+  if (process.platform === 'linux' || process.platform === 'darwin') {
+    const copied = await new Promise<boolean>((resolve) => execFile('cp', ['-R', from, to], (err) => resolve(!err)));
+    if (copied) return;
+    await fs.promises.rm(to, { recursive: true, force: true });
+  }
+  await fs.promises.cp(from, to, { recursive: true });
 }

@@ -1,5 +1,4 @@
-import Dysmsapi, { QuerySmsSignRequest, SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
+import type Dysmsapi from '@alicloud/dysmsapi20170525';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsConfig } from '../config.ts';
 import type { SmsScene } from '../config-env.ts';
@@ -8,8 +7,31 @@ import { codeOfError, sendThrough, whyRefused, type ProviderAnswer } from './pro
 
 type AliyunConfig = Extract<SmsConfig, { provider: 'aliyun' }>;
 
-// The package is CommonJS with its client as `exports.default`; under Node's ESM loader that is `.default` again.
-const Client = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi) as typeof Dysmsapi;
+/**
+ * The SDK's client of one configuration, loaded when a server first sends through Alibaba Cloud: its two packages
+ * cost about 80 ms of a start's main thread, and most servers (the demo, the sandbox, Tencent's) never use them.
+ */
+async function aliyunClient(config: AliyunConfig) {
+  const [api, { $OpenApiUtil }] = await Promise.all([
+    import('@alicloud/dysmsapi20170525'),
+    import('@alicloud/openapi-core'),
+  ]);
+  // The package is CommonJS with its client as `exports.default`; under Node's ESM loader that is `.default` again.
+  const Dysms = api.default as typeof Dysmsapi & { default?: typeof Dysmsapi };
+  const Client = Dysms.default ?? Dysms;
+  const { endpoint } = config.aliyun;
+  const client = new Client(
+    new $OpenApiUtil.Config({
+      accessKeyId: config.aliyun.accessKeyId,
+      accessKeySecret: config.aliyun.accessKeySecret,
+      endpoint: endpoint.host,
+      protocol: endpoint.protocol.toUpperCase(),
+      connectTimeout: config.timeoutMs,
+      readTimeout: config.timeoutMs,
+    }),
+  );
+  return { client, SendSmsRequest: api.SendSmsRequest, QuerySmsSignRequest: api.QuerySmsSignRequest };
+}
 
 /**
  * Alibaba Cloud SMS (dysmsapi 2017-05-25, `SendSms`), through Alibaba Cloud's own SDK: it signs every call
@@ -18,17 +40,8 @@ const Client = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?
  * (isv.BUSINESS_LIMIT_CONTROL: the per-number limits); a refused signature or key is an HTTP 4xx the SDK throws.
  */
 export function aliyunSms(config: AliyunConfig, log: FastifyBaseLogger): SmsSender {
-  const { accessKeyId, accessKeySecret, endpoint } = config.aliyun;
-  const client = new Client(
-    new $OpenApiUtil.Config({
-      accessKeyId,
-      accessKeySecret,
-      endpoint: endpoint.host,
-      protocol: endpoint.protocol.toUpperCase(),
-      connectTimeout: config.timeoutMs,
-      readTimeout: config.timeoutMs,
-    }),
-  );
+  const loading = aliyunClient(config);
+  loading.catch(() => {}); // awaited at each call; a failure is that call's
   const call = async (send: () => Promise<{ body?: { code?: string; requestId?: string } }>) => {
     try {
       const { body } = await send();
@@ -45,22 +58,24 @@ export function aliyunSms(config: AliyunConfig, log: FastifyBaseLogger): SmsSend
     async send(_db, message) {
       const templateCode = config.templates[message.scene as SmsScene];
       await sendThrough(log, 'aliyun', message, kindOfAliyun, () =>
-        call(() =>
-          client.sendSms(
+        call(async () => {
+          const { client, SendSmsRequest } = await loading;
+          return client.sendSms(
             new SendSmsRequest({
               phoneNumbers: message.mobile,
               signName: config.signName,
               templateCode,
               templateParam: JSON.stringify(message.params),
             }),
-          ),
-        ),
+          );
+        }),
       );
     },
     // QuerySmsSign of our sign name: signed like a send, changes nothing, and proves the sign is approved.
     async check() {
       let status: number | undefined;
       const answer = await call(async () => {
+        const { client, QuerySmsSignRequest } = await loading;
         const r = await client.querySmsSign(new QuerySmsSignRequest({ signName: config.signName }));
         status = r.body?.signStatus;
         return r;

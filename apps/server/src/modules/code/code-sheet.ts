@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 // The printable sheet of a batch (A4 PDF made with pdfkit: a grid of QR codes, each with its number and the
@@ -34,9 +33,13 @@ export function parseFontSetting(setting: string): SheetFont {
   return hash > 0 ? { src: setting.slice(0, hash), family: setting.slice(hash + 1) } : { src: setting };
 }
 
+/** pdfkit, loaded on the first sheet: about 70 ms of a start's main thread otherwise, for a page printed rarely. */
+const pdfkit = async () => (await import('pdfkit')).default;
+
 /** Can pdfkit load this font, and does it draw 中? (fontkit's `hasGlyphForCodePoint`, when pdfkit exposes it.) */
-function drawsChinese(font: SheetFont): boolean {
+async function drawsChinese(font: SheetFont): Promise<boolean> {
   if (!fs.existsSync(font.src)) return false;
+  const PDFDocument = await pdfkit();
   try {
     const doc = new PDFDocument({ autoFirstPage: false });
     if (font.family) doc.font(font.src, font.family);
@@ -50,11 +53,13 @@ function drawsChinese(font: SheetFont): boolean {
 
 const found = new Map<string, SheetFont | null>();
 /** The first usable font with Chinese glyphs (the configured one first), or null; looked up once per setting. */
-export function sheetFont(configured: string | null): SheetFont | null {
+export async function sheetFont(configured: string | null): Promise<SheetFont | null> {
   const key = configured ?? '';
   if (!found.has(key)) {
     const candidates = configured ? [parseFontSetting(configured), ...CJK_FONTS] : CJK_FONTS;
-    found.set(key, candidates.find(drawsChinese) ?? null);
+    let usable: SheetFont | null = null;
+    for (const font of candidates) if (!usable && (await drawsChinese(font))) usable = font;
+    found.set(key, usable);
   }
   return found.get(key)!;
 }
@@ -119,6 +124,7 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * event loop gets a turn between pages, so a batch of 1000 codes (84 pages) does not hold up other requests.
  */
 export async function sheetPdf(input: SheetInput): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

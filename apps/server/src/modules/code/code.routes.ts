@@ -41,7 +41,7 @@ const codeRoutes: FastifyPluginAsyncZod<ModuleContext> = async (app, { config })
     const member = requireMember(request.actor);
     const codes = await batchCodes(app.db, member.companyId, request.query.batchNo);
     if (!codes) throw notFound(CODE.batchNotFound);
-    const font = sheetFont(config.pdfFont);
+    const font = await sheetFont(config.pdfFont);
     if (!font) request.log.warn('no font with Chinese glyphs found (MCHWEB_PDF_FONT): names are drawn in Latin only');
     const pdf = await sheetPdf({
       companyName: member.companyName,
