@@ -13,6 +13,8 @@ import { signIn, startServer, stopServer } from './server.bench.ts';
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);
 const EVENTS = RATE * SECONDS;
+/** Server processes (MCHWEB_PROCESSES): one by default, 2 for one per core. */
+const PROCESSES = process.env.BENCH_WEBHOOK_PROCESSES ?? '1';
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -96,7 +98,7 @@ export default async function webhooksBench() {
   url.pathname = `/${name}`;
   const s = await startServer({
     DATABASE_URL: url.toString(),
-    MCHWEB_PROCESSES: '1',
+    MCHWEB_PROCESSES: PROCESSES,
     MCHWEB_SETTLE_AT: 'off',
     // No web build: the bench calls the API only.
     WEB_DIST: os.tmpdir(),
@@ -175,7 +177,7 @@ export default async function webhooksBench() {
         `(${(EVENTS / producedIn).toFixed(0)} a second reached: the ${EVENTS} notices answered in ${producedIn.toFixed(1)} s, ${refused} refused${refusals.size ? `: ${[...refusals].map(([m, n]) => `${n} × ${m}`).join('; ')}` : ''}),`,
         'each an `order.paid` event to one endpoint; a local receiver verified every request with the `standardwebhooks`',
         "package. Delay: from the order's `paidAt` (set in the transaction that writes the event) to the request at the",
-        'receiver. One server process on PostgreSQL (`DATABASE_URL`), the load generator and receiver in the bench process',
+        `receiver. ${PROCESSES === '1' ? 'One server process' : `${PROCESSES} server processes`} on PostgreSQL (\`DATABASE_URL\`), the load generator and receiver in the bench process`,
         'on the same 2 cores.',
         '',
         '| events delivered | bad signatures | last delivered after | p50 delay | p99 delay | max delay |',
