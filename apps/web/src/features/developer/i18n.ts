@@ -89,7 +89,48 @@ export const NS = registerTranslations('developer', {
         '每个 POST 请求都要带 `Idempotency-Key` 请求头，按 API 密钥保留 24 小时：同一个键、同样的请求体返回同样的结果；请求体不同则返回 409。\n\n' +
         '错误为 `{ "error": { "type", "code", "message", "param" } }` 加 HTTP 状态码；金额一律以分为单位的整数。',
       docLanguage:
-        '下面各接口的说明为英文，与 OpenAPI 文档一致。请求头加 `Accept-Language: zh-CN`，错误的 message 即为中文。',
+        'OpenAPI 文档（openapi.json）为英文，本页是它的中文版。请求头加 `Accept-Language: zh-CN`，错误的 message 即为中文。',
+      // The document's own texts in Chinese, by operationId, tag and parameter name (English: the document's own).
+      doc: {
+        ops: {
+          createPayment: {
+            summary: '发起收款',
+            description:
+              '为密钥可操作的某个商户创建一笔待支付（PENDING）订单。把 `payerUrl` 做成二维码给付款人扫（或在其手机上直接打开）；超过 `expiresInMinutes`（最长 15 分钟）未付即关闭。请带上 `Idempotency-Key`：同一个键、同样的请求体重试时返回同一笔订单。',
+          },
+          listPayments: {
+            summary: '查询订单列表',
+            description:
+              '按创建时间从新到旧，筛选条件与商户平台的订单查询相同（默认最近 7 天和今天）。按游标翻页：`hasMore` 为 true 时，把 `nextCursor` 作为 `cursor` 传回。',
+          },
+          getPayment: {
+            summary: '查询单笔订单',
+            description: '按订单号查询密钥可操作商户的一笔订单（其他商户的订单返回 404）。',
+          },
+          createRefund: {
+            summary: '退款',
+            description:
+              '退回已支付订单的部分或全部剩余金额。渠道答复前退款为处理中（PROCESSING），之后为成功（SUCCESS）或失败（FAILED）。请带上 `Idempotency-Key`：重试时返回同一笔退款。',
+          },
+          getRefund: {
+            summary: '查询退款',
+            description: '按退款单号查询密钥可操作商户的订单的一笔退款。',
+          },
+          listSettlements: {
+            summary: '查询结算列表',
+            description:
+              '每个商户每个营业日一条结算（T+1），营业日从新到旧（默认最近 30 天）。翻页方式与订单列表相同。',
+          },
+        },
+        tags: {
+          payments: '商户的收款（订单）',
+          refunds: '已支付订单的退款',
+          settlements: '每个商户每个营业日的 T+1 结算',
+        },
+        params: {
+          'Idempotency-Key': '每次操作唯一的值（如 UUID），重试时原样再发。保留 24 小时。',
+        },
+      },
     },
     secret: {
       title: '请立即保存密钥',

@@ -11,6 +11,19 @@ import { NS } from '../i18n';
 
 const METHOD_COLOR: Record<string, string> = { get: 'blue', post: 'green' };
 
+/**
+ * A text of the document (openapi.json, in English) in the page's language: in English the document's own, else
+ * our translation under `reference.doc` (the document's text where a translation is missing). Not i18next's
+ * fallback, which would show Chinese in English.
+ */
+function useDocText() {
+  const { t, i18n } = useTranslation(NS);
+  return (key: string, english: string | undefined) =>
+    english === undefined || i18n.language === 'en-US'
+      ? (english ?? '')
+      : t(`reference.doc.${key}`, { defaultValue: english, nsSeparator: false });
+}
+
 /** `code` spans of a line of the document's description, as <code>. */
 function Prose({ text }: { text: string }) {
   return (
@@ -46,12 +59,13 @@ function Operation({
   op: OpenApiOperation;
 }) {
   const { t } = useTranslation(NS);
+  const docText = useDocText();
   const params = parametersOf(doc, op);
   const [status, success] = Object.entries(op.responses)[0]!;
   const base = doc.servers[0]?.url ?? '';
   return (
     <div className="developer-operation" data-testid={`ref-${op.operationId}`}>
-      <Prose text={op.description} />
+      <Prose text={docText(`ops.${op.operationId}.description`, op.description)} />
       <p>
         {t('reference.scope')}: <Tag>{op['x-scope']}</Tag>
       </p>
@@ -82,7 +96,7 @@ function Operation({
             {
               title: t('reference.description'),
               key: 'description',
-              render: (_: unknown, p: OpenApiParameter) => p.description ?? '',
+              render: (_: unknown, p: OpenApiParameter) => docText(`params.${p.name}`, p.description),
             },
           ]}
         />
@@ -106,6 +120,7 @@ function Operation({
 /** The merchant API's reference, drawn from its own OpenAPI document (no CDN, no third-party viewer). */
 export function ApiReferenceTab() {
   const { t } = useTranslation(NS);
+  const docText = useDocText();
   const reference = useApiReference();
   if (reference.isError) {
     return (
@@ -139,7 +154,7 @@ export function ApiReferenceTab() {
       {doc.tags.map((tag) => (
         <section key={tag.name} className="developer-reference-tag">
           <Typography.Title level={4}>{tag.name}</Typography.Title>
-          <Typography.Paragraph type="secondary">{tag.description}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{docText(`tags.${tag.name}`, tag.description)}</Typography.Paragraph>
           <Collapse
             items={operations
               .filter(({ op }) => op.tags.includes(tag.name))
@@ -149,7 +164,7 @@ export function ApiReferenceTab() {
                   <span className="developer-operation-head">
                     <Tag color={METHOD_COLOR[method]}>{method.toUpperCase()}</Tag>
                     <code>{`${doc.servers[0]?.url ?? ''}${path}`}</code>
-                    <span className="developer-muted">{op.summary}</span>
+                    <span className="developer-muted">{docText(`ops.${op.operationId}.summary`, op.summary)}</span>
                   </span>
                 ),
                 children: <Operation doc={doc} method={method} path={path} op={op} />,
