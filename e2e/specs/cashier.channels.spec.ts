@@ -13,7 +13,8 @@ import { boundCodes, PHONE } from './order.helpers.ts';
  * notices over HTTP). A payer opens the code's page inside WeChat and inside Alipay (their user agents), signs in
  * at the fake without a prompt, pays through the app's bridge (a stub in the page hands its parameters to the
  * fake, which pays and sends its signed notice); the owner sees both orders, refunds one; the fakes' statements
- * of the day are fetched and `npm run ops -- reconcile` finds no difference for these orders.
+ * of the day are fetched by `npm run ops -- statement:fetch` and `npm run ops -- reconcile` finds no difference
+ * for these orders.
  *
  * The channel ids of the merchant and the statements are written by command line tools, which open the embedded
  * database: one process at a time, so this test runs its own server on a PGlite directory of its own (even when
@@ -160,15 +161,30 @@ test('issue 27: paid inside WeChat and inside Alipay through the fakes, refunded
     // 4. The day's statements (both days if China's midnight fell inside the test), kept and reconciled.
     const days = [...new Set([chinaDay(started), chinaDay(new Date())])];
     const kept: Record<string, { orderNo: string; refundNo: string | null; amountFen: number }[]> = {};
-    for (const day of days) {
-      const out = await runScript('apps/server/test/fetch-statements.ts', [day, 'WECHAT', 'ALIPAY'], {
-        ...onOwnDir,
-        ...channels,
-        MCHWEB_SANDBOX: '1',
-      });
-      for (const [channel, lines] of Object.entries(JSON.parse(out) as typeof kept))
-        kept[channel] = [...(kept[channel] ?? []), ...lines];
-    }
+    for (const day of days)
+      for (const [channel, name] of [
+        ['WECHAT', 'wechatpay'],
+        ['ALIPAY', 'alipay'],
+      ] as const) {
+        // The operator's command (the queue's download for any day, and now): the kept lines, a table under a summary.
+        const out = await runScript('scripts/ops.ts', ['statement:fetch', '--channel', name, '--date', day], {
+          ...onOwnDir,
+          ...channels,
+          MCHWEB_SANDBOX: '1',
+        });
+        const lines = out.split('\n');
+        const summary = lines.findIndex((l) => l.startsWith(`Kept the ${channel} statement of ${day}: `));
+        expect(summary, out).toBeGreaterThanOrEqual(0);
+        // Under the summary: a header, a rule, then one row a line (or "(none)").
+        const rows = lines.slice(summary + 3).filter((l) => /^\S+\s+\S+\s+\S+\s+-?\d+\s+\S+$/.test(l));
+        kept[channel] = [
+          ...(kept[channel] ?? []),
+          ...rows.map((row) => {
+            const [orderNo, refundNo, , amountFen] = row.split(/\s+/);
+            return { orderNo: orderNo!, refundNo: refundNo === '-' ? null : refundNo!, amountFen: Number(amountFen) };
+          }),
+        ];
+      }
     expect(kept.WECHAT).toEqual(
       expect.arrayContaining([
         { orderNo: wechatNo, refundNo: null, amountFen: 2500 },

@@ -36,6 +36,11 @@ export interface QueueWorker<T = unknown> {
   expireInSeconds: number;
   /** Tries after the first, and the pause before each (doubled each time with `backoff`); the queue's default else. */
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /**
+   * The queue pg-boss hands a job's data to when it gives the job up: its last try threw, or its process died
+   * during it and the try expired (then no handler of ours ran). That queue's worker records the outcome.
+   */
+  deadLetter?: string;
   /** Handle one job; one that throws is retried by pg-boss (after `expireInSeconds` if the process died). */
   handle(job: QueueJob<T>): Promise<void>;
 }
@@ -58,6 +63,16 @@ export interface Queue {
   wake(name: string): void;
   start(workers: QueueWorker[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Why a dead letter's job was given up, for its record: no handler of ours said (see `QueueWorker.deadLetter`). */
+export const NO_OUTCOME = 'the last try ended without an outcome (its process stopped, or the database failed)';
+
+/** A job's failure for its record: the first cause's message (a failed query's error wraps the database's), short. */
+export function reasonOf(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  while (e?.cause) e = e.cause as typeof e;
+  return String(e?.message ?? err).slice(0, 200);
 }
 
 /** How often an idle fetch loop looks for jobs (pg-boss's floor is 0.5 s); `wake` cuts it short in-process. */
@@ -90,14 +105,17 @@ const executorOf = (tx: Tx) => ({
 const MAX_MAINTENANCE_SECONDS = 30;
 
 /**
- * Create a queue (a no-op when it exists). Nodes starting together create the same queues at once, and
+ * Create a queue, or give an existing one these settings. Nodes starting together create the same queues at once, and
  * pg-boss's create_queue can deadlock with itself (seen in CI: two processes on one PostgreSQL, "deadlock
  * detected", and the node died at start): PostgreSQL aborts one side, which then tries again and finds the queue.
  */
 async function createQueueOnce(b: PgBoss, options: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await b.createQueue(options.name, options);
+      // pg-boss adds its defaults to the options it is given: each call gets its own copy.
+      await b.createQueue(options.name, { ...options });
+      // A queue made by an earlier version (creating is a no-op then) takes today's settings, the same on every node.
+      await b.updateQueue(options.name, { ...options });
       return;
     } catch (err) {
       if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
@@ -149,14 +167,20 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
       b.on('error', (err: Error) => log.warn({ err }, 'job queue: %s', err.message));
       await b.start();
       boss = b;
-      for (const w of workers) {
-        await createQueueOnce(b, {
+      // A dead-letter queue is created before the queues naming it (pg-boss keeps a foreign key to it).
+      const ordered = [...workers].sort((x, y) => Number(Boolean(x.deadLetter)) - Number(Boolean(y.deadLetter)));
+      for (const w of ordered) {
+        const options = {
           name: w.name,
           retryLimit: w.retry?.limit ?? RETRY_LIMIT,
           retryDelay: w.retry?.delaySeconds ?? RETRY_DELAY_SECONDS,
           retryBackoff: w.retry?.backoff ?? false,
           expireInSeconds: w.expireInSeconds,
-        });
+          ...(w.deadLetter ? { deadLetter: w.deadLetter } : {}),
+        };
+        await createQueueOnce(b, options);
+      }
+      for (const w of workers) {
         const ids: string[] = [];
         for (let i = 0; i < w.loops; i++) {
           ids.push(

@@ -14,6 +14,7 @@ import { OPERATOR_COMMANDS } from './operator.commands.ts';
 import { ORDER_COMMANDS } from './order.commands.ts';
 import { SETTLEMENT_COMMANDS } from './settlement.commands.ts';
 import { SPLIT_COMMANDS } from './split.commands.ts';
+import { STATEMENT_COMMANDS } from './statement.commands.ts';
 import { USER_COMMANDS, usersWithCompanies } from './user.commands.ts';
 
 export { formatTable, usersWithCompanies };
@@ -51,6 +52,7 @@ export const COMMANDS: Record<string, Command> = {
   ...MERCHANT_COMMANDS,
   ...ORDER_COMMANDS,
   ...SETTLEMENT_COMMANDS,
+  ...STATEMENT_COMMANDS,
   ...SPLIT_COMMANDS,
   ...OPERATOR_COMMANDS,
   ...CHANNEL_COMMANDS,

@@ -16,6 +16,7 @@ export {
 export {
   enqueueSettlement,
   RECONCILE_QUEUE,
+  SETTLE_GIVEN_UP_QUEUE,
   SETTLE_QUEUE,
   settlementWorkers,
   type SettlementQueueDeps,

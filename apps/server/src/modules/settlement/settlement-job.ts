@@ -5,7 +5,7 @@ import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Job } from '../../jobs.ts';
 import type { ModuleContext, ReconcileCheck } from '../../module.ts';
-import type { Queue, QueueWorker } from '../../queue.ts';
+import { NO_OUTCOME, reasonOf, type Queue, type QueueWorker } from '../../queue.ts';
 import { reconcileDay } from '../../reconcile.ts';
 import { merchantsMovedOn } from '../ledger/index.ts';
 import { failedBefore, settleMerchantDay, settlementGivenUp, type SettleSettings } from './settle.service.ts';
@@ -19,6 +19,8 @@ import { settlementRuns, settlements } from './settlement.tables.ts';
  */
 export const SETTLE_QUEUE = 'settlement.merchant-day';
 export const RECONCILE_QUEUE = 'settlement.reconcile';
+/** pg-boss's dead letters of SETTLE_QUEUE: merchant-days whose last try ended without our handler's outcome. */
+export const SETTLE_GIVEN_UP_QUEUE = 'settlement.given-up';
 
 export interface SettleJob {
   merchantId: number;
@@ -102,13 +104,6 @@ async function tally(tx: Tx, queue: Queue, day: string) {
 
 const actor = systemActor('job:settlement');
 
-/** The first cause's message (a failed query's error wraps the database's), short enough for the record. */
-function reasonOf(err: unknown): string {
-  let e = err as { message?: unknown; cause?: unknown } | undefined;
-  while (e?.cause) e = e.cause as typeof e;
-  return String(e?.message ?? err).slice(0, 200);
-}
-
 /** Settle one merchant-day; on the last try, a throw is recorded as FAILED rather than thrown. Then count it. */
 async function settleJob(deps: SettlementQueueDeps, job: { data: SettleJob; try: number; lastTry: boolean }) {
   const { merchantId, day } = job.data;
@@ -123,6 +118,18 @@ async function settleJob(deps: SettlementQueueDeps, job: { data: SettleJob; try:
     deps.log.error({ err, merchantId, day }, `settlement of merchant ${merchantId} ${day} failed on every try`);
     await settlementGivenUp(deps.db, merchantId, day, deps.settings, reasonOf(err));
   }
+  await deps.db.transaction((tx) => tally(tx, deps.queue, day));
+  deps.queue.wake(RECONCILE_QUEUE);
+}
+
+/**
+ * A merchant-day pg-boss gave up without our handler's outcome: the process died during the last try (pg-boss
+ * failed the try when it expired), or recording FAILED threw. Recorded FAILED here (a SETTLED record stays as it
+ * is) and counted, so the run finishes and is reconciled; the next day's run tries the merchant-day again.
+ */
+async function givenUpJob(deps: SettlementQueueDeps, { merchantId, day }: SettleJob) {
+  deps.log.error({ merchantId, day }, `settlement of merchant ${merchantId} ${day}: ${NO_OUTCOME}; recorded FAILED`);
+  await settlementGivenUp(deps.db, merchantId, day, deps.settings, NO_OUTCOME);
   await deps.db.transaction((tx) => tally(tx, deps.queue, day));
   deps.queue.wake(RECONCILE_QUEUE);
 }
@@ -142,16 +149,31 @@ async function reconcileJob(deps: SettlementQueueDeps, { day }: ReconcileJob) {
   } else deps.log.info({ day }, `reconciliation of ${day}: no difference`);
 }
 
-export function settlementWorkers(deps: SettlementQueueDeps, retry = SETTLE_RETRY): QueueWorker[] {
+/** The settlement queues' workers; tests shorten the retries and the expiry. */
+export function settlementWorkers(
+  deps: SettlementQueueDeps,
+  retry = SETTLE_RETRY,
+  // A merchant-day is a few statements; one held for two minutes belongs to a process that died.
+  expireInSeconds = 120,
+): QueueWorker[] {
   return [
     {
       name: SETTLE_QUEUE,
       batchSize: 4,
       loops: 1,
-      // A merchant-day is a few statements; one held for two minutes belongs to a process that died.
-      expireInSeconds: 120,
+      expireInSeconds,
       retry,
+      deadLetter: SETTLE_GIVEN_UP_QUEUE,
       handle: (job) => settleJob(deps, job as Parameters<typeof settleJob>[1]),
+    },
+    {
+      name: SETTLE_GIVEN_UP_QUEUE,
+      batchSize: 4,
+      loops: 1,
+      // Recording FAILED is less than settling: the same expiry.
+      expireInSeconds,
+      retry,
+      handle: (job) => givenUpJob(deps, job.data as SettleJob),
     },
     {
       name: RECONCILE_QUEUE,

@@ -80,11 +80,18 @@ async function statementDifferences(db: Tx, channel: Channel, day: string): Prom
 export const statementReconcileCheck: ReconcileCheck = {
   name: 'statements',
   async check(db, { day, now }) {
-    const { rows, channels } = await downloadsOf(db, [day]);
+    const { rows, givenUp, channels } = await downloadsOf(db, [day]);
     const differences: string[] = [];
     const open: string[] = [];
     for (const channel of channels) {
+      const gaveUp = givenUp.find((r) => r.channel === channel);
       if (rows.some((r) => r.channel === channel)) differences.push(...(await statementDifferences(db, channel, day)));
+      // The queue stopped trying: nothing will come unless the operator fetches it.
+      else if (gaveUp)
+        differences.push(
+          `${channel}: the statement of ${day} was not downloaded, given up after ${gaveUp.tries} ${gaveUp.tries === 1 ? 'try' : 'tries'} (${gaveUp.lastError}); ` +
+            `fetch it: npm run ops -- statement:fetch --channel ${channel} --date ${day}`,
+        );
       else if (day < dayOf(now, STATEMENT_TZ))
         open.push(
           `${channel}: the statement of ${day} is not downloaded yet (published after ${STATEMENT_READY_AT[channel]} ` +

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Channel } from '@mchweb/contract';
+import { isConnected, type Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { StatementLine } from '../../payment-channel.ts';
-import { statementDownloads, statementLines } from './statement.tables.ts';
+import { statementDownloads, statementLines, statementRuns } from './statement.tables.ts';
 
 /** Channels count their statement days in China's time, whatever MCHWEB_TZ says. */
 export const STATEMENT_TZ = 'Asia/Shanghai';
@@ -58,19 +59,50 @@ export async function storeStatement(
   });
 }
 
-export async function isDownloaded(db: Tx, channel: Channel, day: string) {
-  const [row] = await db
-    .select({ day: statementDownloads.day })
-    .from(statementDownloads)
-    .where(and(eq(statementDownloads.channel, channel), eq(statementDownloads.day, day)));
-  return Boolean(row);
+/**
+ * Fetch a channel's statement of a day through its adapter and keep it (storeStatement): the queue's download and
+ * `ops statement:fetch`. Answers the lines and whether this call stored them.
+ */
+export async function downloadStatement(
+  db: Db,
+  channels: Channels,
+  channel: Channel,
+  day: string,
+  opts: { replace?: boolean } = {},
+): Promise<{ lines: StatementLine[]; stored: boolean }> {
+  const adapter = channels.payment(channel);
+  if (!isConnected(adapter)) throw new Error(`no ${channel} channel is connected to this server`);
+  const lines = await adapter.fetchStatement(day);
+  return { lines, stored: await storeStatement(db, channel, day, lines, opts) };
 }
 
-/** The downloads of these days, and the channels that ever had one (they publish statements). */
+/** A channel's kept statement of a day (its download row), or null. */
+export async function downloadOf(db: Tx, channel: Channel, day: string) {
+  const [row] = await db
+    .select()
+    .from(statementDownloads)
+    .where(and(eq(statementDownloads.channel, channel), eq(statementDownloads.day, day)));
+  return row ?? null;
+}
+
+export const isDownloaded = async (db: Tx, channel: Channel, day: string) =>
+  Boolean(await downloadOf(db, channel, day));
+
+/**
+ * The downloads of these days, the downloads given up on them (the queue's run rows), and the channels that ever
+ * had a download or a run (they publish statements).
+ */
 export async function downloadsOf(db: Tx, days: string[]) {
   const rows = await db.select().from(statementDownloads).where(inArray(statementDownloads.day, days));
-  const channels = await db.selectDistinct({ channel: statementDownloads.channel }).from(statementDownloads);
-  return { rows, channels: channels.map((c) => c.channel as Channel) };
+  const givenUp = await db
+    .select()
+    .from(statementRuns)
+    .where(and(inArray(statementRuns.day, days), isNotNull(statementRuns.gaveUpAt)));
+  const channels = [
+    ...(await db.selectDistinct({ channel: statementDownloads.channel }).from(statementDownloads)),
+    ...(await db.selectDistinct({ channel: statementRuns.channel }).from(statementRuns)),
+  ].map((c) => c.channel as Channel);
+  return { rows, givenUp, channels: [...new Set(channels)].sort() };
 }
 
 /** A channel's stored lines of these days. */

@@ -35,3 +35,24 @@ export const statementLines = pgTable(
   },
   (t) => [index('statement_lines_day_idx').on(t.channel, t.day)],
 );
+
+/**
+ * A channel-day's download on the job queue: the daily job makes the row when it enqueues the download (the claim:
+ * enqueued once), each try counts itself and keeps its error (a statement not published yet, the channel down),
+ * and a download given up is marked here (`ops reconcile` reports it) until `ops statement:fetch` stores the day.
+ */
+export const statementRuns = pgTable(
+  'statement_runs',
+  {
+    channel: text('channel').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true }),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    /** The statement's differences with our side when it was reconciled (each is in the log). */
+    differences: integer('differences'),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.day] })],
+);
