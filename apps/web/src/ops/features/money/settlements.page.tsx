@@ -144,7 +144,8 @@ export default function SettlementRunsPage() {
             <Space wrap size={[16, 0]}>
               {COUNTS.map((k) => (
                 <span key={k}>
-                  {t(`runs.${k}`)} {k === 'failed' ? failed(r.failed) : r[k]}
+                  <Typography.Text type="secondary">{t(`runs.${k}`)}</Typography.Text>{' '}
+                  {k === 'failed' ? failed(r.failed) : r[k]}
                 </span>
               ))}
             </Space>

@@ -92,7 +92,7 @@ function Review({ review }: { review: SplitReview }) {
         reason: h.reason,
       }))}
     >
-      <Card title={t('review.receivers')} size="small">
+      <Card title={t('review.receivers')} size="small" className="ops-section">
         <ReceiversText receivers={review.receivers} />
       </Card>
     </ReviewLayout>
