@@ -26,7 +26,8 @@ export function ReceiversText({ receivers }: { receivers: SplitQueueItem['receiv
     <Space orientation="vertical" size={0}>
       {receivers.map((r, i) => (
         <Typography.Text key={i}>
-          {r.name} <Typography.Text type="secondary">({t(`receiverType.${r.type}`)})</Typography.Text> {r.ratio} %
+          {/* A no-break space: "10" and "%" never on two lines. */}
+          {r.name} <Typography.Text type="secondary">({t(`receiverType.${r.type}`)})</Typography.Text> {r.ratio}&nbsp;%
         </Typography.Text>
       ))}
     </Space>

@@ -74,7 +74,7 @@ function Review({ review }: { review: SplitReview }) {
           children: <Link to={`/merchants/${review.mchNo}`}>{review.mchNo}</Link>,
         },
         { key: 'company', label: t('review.company'), children: review.companyName },
-        { key: 'total', label: t('review.total'), children: `${review.totalRatio} %` },
+        { key: 'total', label: t('review.total'), children: `${review.totalRatio}\u00a0%` },
         { key: 'createdAt', label: t('review.createdAt'), children: businessTime(review.createdAt, 'minute') },
         { key: 'effectiveFrom', label: t('review.effectiveFrom'), children: review.effectiveFrom ?? '—' },
         { key: 'remark', label: t('review.remark'), children: review.remark || '—' },
