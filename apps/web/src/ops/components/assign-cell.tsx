@@ -4,6 +4,25 @@ import { toast } from '@/lib/toast';
 import { useOpsSession } from '../session';
 import { SHARED_NS } from './i18n';
 
+/** The operator who has taken an application. */
+export interface Assignee {
+  operatorId: number;
+  name: string;
+}
+
+/** A queue's take / put back (its mutation hook's answer). */
+export interface Assign {
+  isPending: boolean;
+  variables?: { applyNo: string };
+  mutateAsync: (input: { applyNo: string; to: 'me' | 'nobody' }) => Promise<unknown>;
+}
+
+/** Whether the signed-in operator is the one who has taken it. */
+export function useTakenByMe(assignee: Assignee | null): boolean {
+  const { operator } = useOpsSession();
+  return !!assignee && String(assignee.operatorId) === operator?.operatorNo;
+}
+
 /**
  * Who has taken an item, and the button to take it (when nobody has, or to take it over) or put it back (when
  * the operator holds it). `canAssign`: the operator's role may review.
@@ -14,14 +33,13 @@ export function AssignCell({
   busy,
   onAssign,
 }: {
-  assignee: { operatorId: number; name: string } | null;
+  assignee: Assignee | null;
   canAssign: boolean;
   busy: boolean;
   onAssign: (to: 'me' | 'nobody') => Promise<unknown>;
 }) {
   const { t } = useTranslation(SHARED_NS);
-  const { operator } = useOpsSession();
-  const mine = !!assignee && String(assignee.operatorId) === operator?.operatorNo;
+  const mine = useTakenByMe(assignee);
   const run = (to: 'me' | 'nobody') =>
     void onAssign(to).then(() => toast.success(t(to === 'me' ? 'queue.taken' : 'queue.released')));
   return (

@@ -34,21 +34,27 @@ export function useQueueParams(): [QueueParams, (patch: Record<string, string | 
   return [params, update];
 }
 
+/**
+ * The filter a queue sends: the address's, with only the statuses the queue knows (`?status=BOGUS` is dropped, not
+ * refused by the server).
+ */
+export function useQueueFilter<S extends string>(statuses: readonly S[]) {
+  const [params] = useQueueParams();
+  return { ...params, status: params.status?.filter((s): s is S => (statuses as readonly string[]).includes(s)) };
+}
+
 /** Status, who has taken it, how long it has waited, and a search: the same four for every queue. */
 export function QueueFilters({
-  params,
-  update,
   statuses,
   statusLabel,
   placeholder,
 }: {
-  params: QueueParams;
-  update: (patch: Record<string, string | null>) => void;
   statuses: readonly string[];
   statusLabel: (status: string) => string;
   placeholder: string;
 }) {
   const { t } = useTranslation(SHARED_NS);
+  const [params, update] = useQueueParams();
   return (
     <OpsFilters>
       <Input.Search

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { operatorCreateBody, operatorUpdateBody, opsAuditListBody } from '@mchweb/contract/ops/schemas';
 import { opsEndpoints } from '@mchweb/contract/ops/endpoints';
 import { call } from '@/lib/api-client';
+import { keysetQuery, useChangeAndRefresh } from '../../components/queries';
 
 export type AuditFilter = Omit<z.input<typeof opsAuditListBody>, 'cursor' | 'limit'>;
 export type OperatorCreateInput = z.input<typeof operatorCreateBody>;
@@ -22,23 +23,13 @@ export const useOperators = () =>
 
 export const useAuditLog = (filter: AuditFilter) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: adminKeys.audit(filter),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.auditList, { body: { ...filter, cursor: pageParam, limit: 50 } }, { signal }),
-      getNextPageParam: (last) => (last.hasMore ? (last.nextCursor ?? undefined) : undefined),
-    }),
+    keysetQuery(adminKeys.audit(filter), (cursor, signal) =>
+      call(opsEndpoints.auditList, { body: { ...filter, cursor, limit: 50 } }, { signal }),
+    ),
   );
 
 /** Every change to an operator changes the list and the audit log. */
-function useAdminMutation<I, O>(run: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+const useAdminMutation = <I, O>(run: (input: I) => Promise<O>) => useChangeAndRefresh(adminKeys.all, run);
 export const useCreateOperator = () =>
   useAdminMutation((body: OperatorCreateInput) => call(opsEndpoints.operatorCreate, { body }, { quiet: true }));
 export const useUpdateOperator = () =>

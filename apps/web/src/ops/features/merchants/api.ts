@@ -1,15 +1,9 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { opsCompanyListBody, opsMerchantListBody, ChannelAccountsInput } from '@mchweb/contract/ops/schemas';
 import { opsEndpoints } from '@mchweb/contract/ops/endpoints';
 import { call } from '@/lib/api-client';
+import { keysetQuery, useChangeAndRefresh } from '../../components/queries';
 
 export type MerchantFilter = Omit<z.input<typeof opsMerchantListBody>, 'cursor' | 'limit'>;
 export type CompanyFilter = Omit<z.input<typeof opsCompanyListBody>, 'cursor' | 'limit'>;
@@ -22,18 +16,11 @@ export const merchantKeys = {
   company: (companyId: number) => [...merchantKeys.all, 'company', companyId] as const,
 };
 
-const nextCursor = (last: { hasMore: boolean; nextCursor: string | null }) =>
-  last.hasMore ? (last.nextCursor ?? undefined) : undefined;
-
 export const useMerchantList = (filter: MerchantFilter) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: merchantKeys.list(filter),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.merchantList, { body: { ...filter, cursor: pageParam, limit: 20 } }, { signal }),
-      getNextPageParam: nextCursor,
-    }),
+    keysetQuery(merchantKeys.list(filter), (cursor, signal) =>
+      call(opsEndpoints.merchantList, { body: { ...filter, cursor, limit: 20 } }, { signal }),
+    ),
   );
 
 export const useMerchantDetail = (mchNo: string) =>
@@ -46,13 +33,9 @@ export const useMerchantDetail = (mchNo: string) =>
 
 export const useCompanyList = (filter: CompanyFilter) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: merchantKeys.companies(filter),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.companyList, { body: { ...filter, cursor: pageParam, limit: 20 } }, { signal }),
-      getNextPageParam: nextCursor,
-    }),
+    keysetQuery(merchantKeys.companies(filter), (cursor, signal) =>
+      call(opsEndpoints.companyList, { body: { ...filter, cursor, limit: 20 } }, { signal }),
+    ),
   );
 
 export const useCompanyDetail = (companyId: number) =>
@@ -76,29 +59,21 @@ const COMPANY_ACTIONS = {
 };
 
 /** Freeze, unfreeze or close, with the reason the merchant's members see (quiet: the dialog shows a refusal). */
-export function useMerchantStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, mchNo, reason }: { action: StatusAction; mchNo: string; reason: string }) =>
+export const useMerchantStatus = () =>
+  useChangeAndRefresh(
+    merchantKeys.all,
+    ({ action, mchNo, reason }: { action: StatusAction; mchNo: string; reason: string }) =>
       call(MERCHANT_ACTIONS[action], { body: { mchNo, reason } }, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.all }),
-  });
-}
-export function useCompanyStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, companyId, reason }: { action: StatusAction; companyId: number; reason: string }) =>
+  );
+export const useCompanyStatus = () =>
+  useChangeAndRefresh(
+    merchantKeys.all,
+    ({ action, companyId, reason }: { action: StatusAction; companyId: number; reason: string }) =>
       call(COMPANY_ACTIONS[action], { body: { companyId, reason } }, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.all }),
-  });
-}
+  );
 
 /** Set the merchant's channel sub-merchant ids (quiet: the form shows a refusal beside its field). */
-export function useSetChannelAccounts() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ChannelAccountsInput & { mchNo: string }) =>
-      call(opsEndpoints.merchantChannelAccounts, { body }, { quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: merchantKeys.all }),
-  });
-}
+export const useSetChannelAccounts = () =>
+  useChangeAndRefresh(merchantKeys.all, (body: ChannelAccountsInput & { mchNo: string }) =>
+    call(opsEndpoints.merchantChannelAccounts, { body }, { quiet: true }),
+  );

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { approvalListBody, ApprovalProposeBody, opsSettlementListBody } from '@mchweb/contract/ops/schemas';
 import { opsEndpoints } from '@mchweb/contract/ops/endpoints';
 import { call } from '@/lib/api-client';
+import { keysetQuery, useChangeAndRefresh } from '../../components/queries';
 
 export type SettlementFilter = Omit<z.input<typeof opsSettlementListBody>, 'cursor' | 'limit'>;
 export type ApprovalFilter = Omit<z.input<typeof approvalListBody>, 'cursor' | 'limit'>;
@@ -17,9 +18,6 @@ export const moneyKeys = {
   approvals: (filter: ApprovalFilter) => [...moneyKeys.all, 'approvals', filter] as const,
 };
 
-const nextCursor = (last: { hasMore: boolean; nextCursor: string | null }) =>
-  last.hasMore ? (last.nextCursor ?? undefined) : undefined;
-
 /** `POST /api/ops/settlement/runs`: one line per business day. */
 export const useSettlementRuns = (from: string, to: string) =>
   useQuery({
@@ -28,16 +26,12 @@ export const useSettlementRuns = (from: string, to: string) =>
   });
 
 export const useSettlementList = (filter: SettlementFilter, enabled: boolean) =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: moneyKeys.settlements(filter),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.settlementList, { body: { ...filter, cursor: pageParam, limit: 50 } }, { signal }),
-      getNextPageParam: nextCursor,
-      enabled,
-    }),
-  );
+  useInfiniteQuery({
+    ...keysetQuery(moneyKeys.settlements(filter), (cursor, signal) =>
+      call(opsEndpoints.settlementList, { body: { ...filter, cursor, limit: 50 } }, { signal }),
+    ),
+    enabled,
+  });
 
 /** `POST /api/ops/reconcile`: every module's checks of the day. */
 export const useReconcile = (day: string) =>
@@ -48,13 +42,9 @@ export const useReconcile = (day: string) =>
 
 export const usePayouts = () =>
   useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: moneyKeys.payouts(),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.payouts, { body: { cursor: pageParam, limit: 50 } }, { signal }),
-      getNextPageParam: nextCursor,
-    }),
+    keysetQuery(moneyKeys.payouts(), (cursor, signal) =>
+      call(opsEndpoints.payouts, { body: { cursor, limit: 50 } }, { signal }),
+    ),
   );
 
 export const useReceiversOwed = () =>
@@ -65,23 +55,13 @@ export const useReceiversOwed = () =>
 
 export const useApprovals = (filter: ApprovalFilter) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: moneyKeys.approvals(filter),
-      initialPageParam: undefined as string | undefined,
-      queryFn: ({ pageParam, signal }) =>
-        call(opsEndpoints.approvalList, { body: { ...filter, cursor: pageParam, limit: 50 } }, { signal }),
-      getNextPageParam: nextCursor,
-    }),
+    keysetQuery(moneyKeys.approvals(filter), (cursor, signal) =>
+      call(opsEndpoints.approvalList, { body: { ...filter, cursor, limit: 50 } }, { signal }),
+    ),
   );
 
 /** Every money action changes what the money pages show: one invalidation for all of them. */
-function useMoneyMutation<I, O>(run: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.all }),
-  });
-}
+const useMoneyMutation = <I, O>(run: (input: I) => Promise<O>) => useChangeAndRefresh(moneyKeys.all, run);
 
 /** Propose a money action (quiet: the form shows the refusal beside its field); it waits for a second operator. */
 export const usePropose = () =>

@@ -104,7 +104,7 @@ export const MONEY_NS = registerTranslations('opsMoney', {
     runs: {
       title: 'Settlement runs',
       intro:
-        'Each business day’s settlement. Open a day for its settlements; a failed one can be settled again (a second operator approves).',
+        "Each business day's settlement. Open a day for its settlements; a failed one can be settled again (a second operator approves).",
       day: 'Business day',
       finishedAt: 'Finished',
       settled: 'Settled',

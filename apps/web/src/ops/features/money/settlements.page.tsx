@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { opsSettlementItem, settlementRunItem } from '@mchweb/contract/ops/schemas';
 import { DayRangePicker, dayRangeFrom } from '@/components/day-range-picker';
-import { LoadError } from '@/components/load-error';
 import { businessTime } from '@/lib/business-time';
 import { yuan } from '@/lib/money';
-import { OpsList } from '../../components/ops-list';
+import { OpsList, OpsTable } from '../../components/ops-list';
 import { OpsFilters, OpsPageHeader } from '../../components/ops-page';
 import { useCan } from '../../session';
 import { useSettlementList, useSettlementRuns } from './api';
@@ -18,6 +17,8 @@ import { ProposeDialog, type ProposeTarget } from './propose-dialog';
 type Run = z.infer<typeof settlementRunItem>;
 type Settlement = z.infer<typeof opsSettlementItem>;
 const STATUS_COLOR = { PENDING: 'blue', SETTLED: 'green', FAILED: 'red' } as const;
+/** A day's counts, in the table's order. */
+const COUNTS = ['settled', 'failed', 'retried', 'pending'] as const;
 
 /** The settlements of one day; a failed one can be proposed for a re-run. */
 function DaySettlements({ day }: { day: string }) {
@@ -92,35 +93,25 @@ export default function SettlementRunsPage() {
       Object.entries(patch).forEach(([k, v]) => (v ? next.set(k, v) : next.delete(k)));
       return next;
     });
+  const dayLink = (d: string) => (
+    <Button type="link" onClick={() => set({ day: d })} style={{ padding: 0 }}>
+      {d}
+    </Button>
+  );
+  const finished = (v: string | null) => (v ? businessTime(v, 'minute') : <Tag>{t('runs.notRun')}</Tag>);
+  const failed = (n: number) =>
+    n ? (
+      <Typography.Text type="danger" strong>
+        {n}
+      </Typography.Text>
+    ) : (
+      0
+    );
   const columns: TableColumnsType<Run> = [
-    {
-      title: t('runs.day'),
-      dataIndex: 'day',
-      render: (d: string) => (
-        <Button type="link" onClick={() => set({ day: d })} style={{ padding: 0 }}>
-          {d}
-        </Button>
-      ),
-    },
-    {
-      title: t('runs.finishedAt'),
-      dataIndex: 'finishedAt',
-      render: (v: string | null) => (v ? businessTime(v, 'minute') : <Tag>{t('runs.notRun')}</Tag>),
-    },
+    { title: t('runs.day'), dataIndex: 'day', render: dayLink },
+    { title: t('runs.finishedAt'), dataIndex: 'finishedAt', render: finished },
     { title: t('runs.settled'), dataIndex: 'settled', align: 'right' },
-    {
-      title: t('runs.failed'),
-      dataIndex: 'failed',
-      align: 'right',
-      render: (n: number) =>
-        n ? (
-          <Typography.Text type="danger" strong>
-            {n}
-          </Typography.Text>
-        ) : (
-          0
-        ),
-    },
+    { title: t('runs.failed'), dataIndex: 'failed', align: 'right', render: failed },
     { title: t('runs.retried'), dataIndex: 'retried', align: 'right' },
     { title: t('runs.pending'), dataIndex: 'pending', align: 'right' },
   ];
@@ -135,28 +126,32 @@ export default function SettlementRunsPage() {
           onChange={(r) => set({ from: r.from, to: r.to, day: null })}
         />
       </OpsFilters>
-      {runs.isError ? (
-        <LoadError title={t('runs.loadError')} error={runs.error} onRetry={() => void runs.refetch()} />
-      ) : (
-        <Table<Run>
-          rowKey="day"
-          size="middle"
-          loading={runs.isPending}
-          dataSource={runs.data ?? []}
-          columns={columns}
-          pagination={false}
-          scroll={{ x: 720 }}
-          rowClassName={(r) => (r.day === day ? 'ant-table-row-selected' : '')}
-          locale={{
-            emptyText: runs.isPending ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runs.empty')} />
-            ),
-          }}
-          data-testid="settlement-runs"
-        />
-      )}
+      <OpsTable<Run>
+        query={runs}
+        rowKey="day"
+        columns={columns}
+        scrollX={720}
+        rowClassName={(r) => (r.day === day ? 'ant-table-row-selected' : '')}
+        testId="settlement-runs"
+        empty={t('runs.empty')}
+        loadErrorTitle={t('runs.loadError')}
+        card={(r) => (
+          <div className="ops-card-row">
+            <div className="ops-card-row-head">
+              {dayLink(r.day)}
+              <Typography.Text type="secondary">{finished(r.finishedAt)}</Typography.Text>
+            </div>
+            <Space wrap size={[16, 0]}>
+              {COUNTS.map((k) => (
+                <span key={k}>
+                  <Typography.Text type="secondary">{t(`runs.${k}`)}</Typography.Text>{' '}
+                  {k === 'failed' ? failed(r.failed) : r[k]}
+                </span>
+              ))}
+            </Space>
+          </div>
+        )}
+      />
       {day && <DaySettlements day={day} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingReview } from '@mchweb/contract/ops/schemas';
@@ -185,39 +185,19 @@ function RejectForm({ review, sections }: { review: OnboardingReview; sections: 
   );
 }
 
-/** The decision: approve or reject, once the operator has taken the application; nothing once it is decided. */
-export function DecisionPanel({
-  review,
-  sections,
-  canReview,
-  mine,
-}: {
-  review: OnboardingReview;
-  sections: ReviewSection[];
-  canReview: boolean;
-  mine: boolean;
-}) {
+/** The decision, once the operator has taken the application: approve or reject. */
+export function DecisionPanel({ review, sections }: { review: OnboardingReview; sections: ReviewSection[] }) {
   const { t } = useTranslation(ONB_NS);
-  const { t: to } = useTranslation(ONBOARDING_NS);
-  const open = review.status === 'SUBMITTED' || review.status === 'AUDITING';
   return (
-    <Card title={t('review.decide')} size="small">
-      {!open ? (
-        <Alert type="info" showIcon title={t('review.closed', { status: to(`status.${review.status}`) })} />
-      ) : !canReview ? null : !mine ? (
-        <Alert type="warning" showIcon title={t('review.notAssigned')} />
-      ) : (
-        <Tabs
-          items={[
-            { key: 'approve', label: t('review.approve.tab'), children: <ApproveForm review={review} /> },
-            {
-              key: 'reject',
-              label: <Space data-testid="reject-tab">{t('review.reject.tab')}</Space>,
-              children: <RejectForm review={review} sections={sections} />,
-            },
-          ]}
-        />
-      )}
-    </Card>
+    <Tabs
+      items={[
+        { key: 'approve', label: t('review.approve.tab'), children: <ApproveForm review={review} /> },
+        {
+          key: 'reject',
+          label: <Space data-testid="reject-tab">{t('review.reject.tab')}</Space>,
+          children: <RejectForm review={review} sections={sections} />,
+        },
+      ]}
+    />
   );
 }
