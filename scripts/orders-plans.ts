@@ -1,4 +1,5 @@
-// The order list's and the CSV export's plans at ten million orders (issue 29, "Data that grows"):
+// The order list's and the CSV export's plans at ten million orders (issue 29, "Data that grows"), on orders
+// partitioned by month (the plans show which months' partitions each query reads):
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx scripts/orders-plans.ts
 //
@@ -43,6 +44,11 @@ try {
     rows: { n: string }[];
   };
   console.log(`# Plans at ${Number(count.rows[0]!.n).toLocaleString('en')} orders`);
+  // Orders are partitioned by business month (migration 0014): how many rows each partition holds.
+  const parts = (await database.db.execute(
+    sql`select tableoid::regclass::text as part, count(*)::bigint as n from orders group by 1 order by 1`,
+  )) as unknown as { rows: { part: string; n: string }[] };
+  console.log(`\n${parts.rows.map((p) => `- ${p.part}: ${Number(p.n).toLocaleString('en')}`).join('\n')}`);
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   const r = resolveFilter(1, orderFilter.parse({ mchNos: ['M100000001'], from: day(30), statuses: ['SUCCESS'] }), TZ);
   await explain('List, first page', inlineQuery(orderPageQuery(database.db, r, { limit: 20 }).toSQL()));

@@ -12,6 +12,7 @@ import { encodeFrozenOnce } from './frozen-answer.ts';
 import { registerJobs } from './jobs.ts';
 import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
+import { partitionJob, partitionWorkers } from './partition-job.ts';
 import { purgeJob } from './purge-job.ts';
 import { createQueue } from './queue.ts';
 import { createFileStorage } from './modules/upload/index.ts';
@@ -146,12 +147,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const module of modules) {
     for (const { plugin, prefix } of module.routes ?? []) await app.register(plugin, { ...context, prefix });
   }
-  const workers = modules.flatMap((m) => m.workers?.(context, { db: opts.database.db, log: app.log }) ?? []);
+  const workers = [
+    ...modules.flatMap((m) => m.workers?.(context, { db: opts.database.db, log: app.log }) ?? []),
+    ...partitionWorkers({ db: opts.database.db, log: app.log, tz: config.timezone }),
+  ];
   app.addHook('onReady', () => queue.start(workers));
   app.addHook('preClose', () => queue.stop());
-  // Every module's jobs and the platform's purge, started when the app is ready and stopped (the running pass
-  // awaited) when it closes.
-  registerJobs(app, [...modules.flatMap((m) => m.jobs?.(context) ?? []), purgeJob(context.storage)]);
+  // Every module's jobs, the platform's purge and its month partitions made ahead, started when the app is ready
+  // and stopped (the running pass awaited) when it closes.
+  registerJobs(app, [
+    ...modules.flatMap((m) => m.jobs?.(context) ?? []),
+    purgeJob(context.storage),
+    partitionJob(queue, config.timezone),
+  ]);
   await app.register(webPlugin, { webDist: config.webDist, timeZone: config.timezone });
   return app;
 }

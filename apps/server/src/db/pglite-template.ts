@@ -34,8 +34,12 @@ export function sourcesHash(roots: string[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+// Named by the month too: the migrations make month partitions from the month they run in (migration 0014).
 const templateDir = (migrationsDir: string) =>
-  path.join(TEMPLATE_CACHE_DIR, `pglite-${pgliteVersion()}-${sourcesHash([migrationsDir])}`);
+  path.join(
+    TEMPLATE_CACHE_DIR,
+    `pglite-${pgliteVersion()}-${sourcesHash([migrationsDir])}-${new Date().toISOString().slice(0, 7)}`,
+  );
 
 const isCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 const unique = (dir: string) => `${dir}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;

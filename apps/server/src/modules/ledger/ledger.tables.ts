@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../company/company.tables.ts';
 
 /**
@@ -24,12 +24,13 @@ export const ledgerTransactions = pgTable(
 /**
  * One side of a transaction on one account. Accounts are named, not rows of their own: `mch:<id>:pending`,
  * `mch:<id>:available`, `channel:<CHANNEL>:clearing`, `platform:fee_income` (ledger.accounts.ts). Amounts are
- * signed fen, credit positive: a merchant's balance is the sum of its account's entries.
+ * signed fen, credit positive: a merchant's balance is the sum of its account's entries. Partitioned by business
+ * month on `created_at` (migration 0014), hence the key `(id, created_at)`; nothing references an entry.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     transactionId: bigint('transaction_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -39,6 +40,7 @@ export const ledgerEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt], name: 'ledger_entries_pkey' }),
     index('ledger_entries_tx_idx').on(t.transactionId),
     index('ledger_entries_account_idx').on(t.account, t.createdAt),
   ],

@@ -23,7 +23,8 @@ import { assertPayable, expiryOf, type PaySettings } from './cashier.service.ts'
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
 import { refundableOf } from './refund.service.ts';
-import { orders, refunds } from './order.tables.ts';
+import { insertOrder, ordersByKey, refundsOrder } from './order-keys.ts';
+import { orderKeys, orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -96,12 +97,10 @@ export async function createApiPayment(
   // The same call again after a fault (the merchant API keeps no answer for a 500): the order it made, if any,
   // asked of its channel again (our order number makes that the same payment there). The API's own key table
   // lets one request with a key run at a time, so no unique index is needed for this lookup.
-  const [earlier] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.companyId, companyId), isNull(orders.codeNo), eq(orders.idempotencyKey, input.idempotencyKey)),
-    );
+  const [earlier] = await ordersByKey(
+    db,
+    and(eq(orders.companyId, companyId), isNull(orderKeys.codeNo), eq(orderKeys.idempotencyKey, input.idempotencyKey))!,
+  );
   if (earlier) return { payment: paymentView(earlier, merchant), payerAction: await askChannel(db, channels, earlier) };
   await assertMerchantCanTakePayments(db, merchant.mchNo);
   const rate = merchant.rateTenths[input.channel];
@@ -109,26 +108,23 @@ export async function createApiPayment(
   assertPayable(availabilityOf(channels.payment(input.channel), await channelMerchantOf(db, merchant.id)));
   const now = new Date();
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        orderNo: businessNo('P', now),
-        companyId,
-        merchantId: merchant.id,
-        label: input.description,
-        channel: input.channel,
-        amountFen: input.amountFen,
-        rateTenths: rate,
-        feeFen: feeOf(input.amountFen, rate),
-        idempotencyKey: input.idempotencyKey,
-        requestHash: requestHash({ ...input }),
-        metadata: input.metadata ?? null,
-        expiresAt: input.expiresInMinutes ? new Date(now.getTime() + input.expiresInMinutes * 60_000) : null,
-        createdAt: now,
-      })
-      .returning();
-    await recountOrder(tx, null, created!, settings.tz);
-    return created!;
+    const created = await insertOrder(tx, {
+      orderNo: businessNo('P', now),
+      companyId,
+      merchantId: merchant.id,
+      label: input.description,
+      channel: input.channel,
+      amountFen: input.amountFen,
+      rateTenths: rate,
+      feeFen: feeOf(input.amountFen, rate),
+      idempotencyKey: input.idempotencyKey,
+      requestHash: requestHash({ ...input }),
+      metadata: input.metadata ?? null,
+      expiresAt: input.expiresInMinutes ? new Date(now.getTime() + input.expiresInMinutes * 60_000) : null,
+      createdAt: now,
+    });
+    await recountOrder(tx, null, created, settings.tz);
+    return created;
   });
   return { payment: paymentView(row, merchant), payerAction: await askChannel(db, channels, row) };
 }
@@ -163,7 +159,7 @@ export async function apiRefund(db: Tx, actor: Actor, refundNo: string): Promise
   const [row] = await db
     .select({ refund: refunds, orderNo: orders.orderNo })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(orders, refundsOrder)
     .where(
       and(eq(refunds.refundNo, refundNo), eq(refunds.companyId, companyId), inScope(orders.merchantId, merchantIds)),
     );

@@ -22,7 +22,8 @@ import {
 import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
-import { orders } from './order.tables.ts';
+import { insertOrder, ordersByKey } from './order-keys.ts';
+import { orderKeys, orders } from './order.tables.ts';
 
 export interface PaySettings {
   /** MCHWEB_TZ: the business day of an order. */
@@ -133,10 +134,10 @@ export async function createPayment(
 ): Promise<CashierOrder> {
   const hash = requestHash({ codeNo: input.codeNo, amountFen: input.amountFen, channel: input.channel });
   const earlier = async () => {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.codeNo, input.codeNo), eq(orders.idempotencyKey, input.idempotencyKey)));
+    const [row] = await ordersByKey(
+      db,
+      and(eq(orderKeys.codeNo, input.codeNo), eq(orderKeys.idempotencyKey, input.idempotencyKey))!,
+    );
     if (row && row.requestHash !== hash) throw conflict(ORDER.keyReused);
     return row ?? null;
   };
@@ -157,25 +158,22 @@ export async function createPayment(
   const row = await createOnce(
     () =>
       db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            orderNo: businessNo('P'),
-            companyId: merchant.companyId,
-            merchantId: merchant.id,
-            codeId: code.codeId,
-            codeNo: code.codeNo,
-            label: code.label,
-            channel: input.channel,
-            amountFen: input.amountFen,
-            rateTenths: rate,
-            feeFen: feeOf(input.amountFen, rate),
-            idempotencyKey: input.idempotencyKey,
-            requestHash: hash,
-          })
-          .returning();
-        await recountOrder(tx, null, created!, settings.tz);
-        return created!;
+        const created = await insertOrder(tx, {
+          orderNo: businessNo('P'),
+          companyId: merchant.companyId,
+          merchantId: merchant.id,
+          codeId: code.codeId,
+          codeNo: code.codeNo,
+          label: code.label,
+          channel: input.channel,
+          amountFen: input.amountFen,
+          rateTenths: rate,
+          feeFen: feeOf(input.amountFen, rate),
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+        });
+        await recountOrder(tx, null, created, settings.tz);
+        return created;
       }),
     // The same key raced in from a second tap: the database kept one order; answer it.
     earlier,

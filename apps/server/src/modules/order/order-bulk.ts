@@ -31,19 +31,36 @@ export async function insertPastOrders(
       rows: [{ last: string }];
     }
   ).rows;
+  // The batch's months get their partitions first (past months have none: the job makes the coming ones); a day
+  // more for the refunds' ledger entries, two hours after the payment.
   await tx.execute(sql`
-    insert into orders (order_no, company_id, merchant_id, code_id, code_no, label, channel, status, amount_fen,
+    select mchweb_month_partitions(${opts.tz}, (min(r.created_at) at time zone ${opts.tz})::date,
+      ((max(r.created_at) + interval '1 day') at time zone ${opts.tz})::date) from (${rows}) r having count(*) > 0`);
+  // Ids taken from the sequence up front, so each order's keys (order_keys, where order numbers are unique) are
+  // written in the same statement; a number already taken skips its order, as a unique index would.
+  await tx.execute(sql`
+    with r as materialized (
+      select nextval(pg_get_serial_sequence('orders', 'id')) as id,
+        'P' || to_char(r.created_at at time zone ${opts.tz}, 'YYYYMMDDHH24MISS')
+          || lpad(((r.i + ${opts.batch}) % 1000000)::text, 6, '0') as order_no,
+        ${`bulk-${opts.batch}-`} || r.i as idempotency_key, r.*
+      from (${rows}) r order by r.i),
+    k as (
+      insert into order_keys (order_id, created_at, order_no, code_no, idempotency_key)
+      select r.id, r.created_at, r.order_no, r.code_no, r.idempotency_key from r
+      on conflict do nothing returning order_id)
+    insert into orders (id, order_no, company_id, merchant_id, code_id, code_no, label, channel, status, amount_fen,
       rate_tenths, fee_fen, refunded_fen, fee_refunded_fen, idempotency_key, request_hash, channel_trade_no,
       created_at, paid_at, closed_at)
-    select 'P' || to_char(r.created_at at time zone ${opts.tz}, 'YYYYMMDDHH24MISS')
-             || lpad(((r.i + ${opts.batch}) % 1000000)::text, 6, '0'),
-      r.company_id, r.merchant_id, r.code_id, r.code_no, r.label, r.channel, r.status, r.amount_fen, r.rate_tenths,
-      f.fee_fen, r.refunded_fen, ${feeRefundSql(sql`f.fee_fen`, sql`r.refunded_fen`, sql`r.amount_fen`)},
-      ${`bulk-${opts.batch}-`} || r.i, 'bulk', case when r.paid_at is null then null else 'SBX' || r.i end,
+    overriding system value
+    select r.id, r.order_no, r.company_id, r.merchant_id, r.code_id, r.code_no, r.label, r.channel, r.status,
+      r.amount_fen, r.rate_tenths, f.fee_fen, r.refunded_fen,
+      ${feeRefundSql(sql`f.fee_fen`, sql`r.refunded_fen`, sql`r.amount_fen`)},
+      r.idempotency_key, 'bulk', case when r.paid_at is null then null else 'SBX' || r.i end,
       r.created_at, r.paid_at, r.closed_at
-    from (${rows}) r cross join lateral (select ${feeSql(sql`r.amount_fen`, sql`r.rate_tenths`)} as fee_fen) f
-    order by r.i
-    on conflict (order_no) do nothing`);
+    from r join k on k.order_id = r.id
+      cross join lateral (select ${feeSql(sql`r.amount_fen`, sql`r.rate_tenths`)} as fee_fen) f
+    order by r.id`);
   const mine = sql`o.id > ${last} and o.idempotency_key like ${`bulk-${opts.batch}-%`}`;
   await tx.execute(sql`
     insert into order_day_stats (company_id, merchant_id, day, channel, status, count, amount_fen, fee_fen,
@@ -58,9 +75,9 @@ export async function insertPastOrders(
       refunded_fen = order_day_stats.refunded_fen + excluded.refunded_fen,
       fee_refunded_fen = order_day_stats.fee_refunded_fen + excluded.fee_refunded_fen`);
   await tx.execute(sql`
-    insert into refunds (refund_no, company_id, order_id, status, amount_fen, fee_refund_fen, reason, idempotency_key,
-      request_hash, created_at, finished_at)
-    select 'R' || substr(o.order_no, 2), o.company_id, o.id, 'SUCCESS', o.refunded_fen, o.fee_refunded_fen,
+    insert into refunds (refund_no, company_id, order_id, order_created_at, status, amount_fen, fee_refund_fen, reason,
+      idempotency_key, request_hash, created_at, finished_at)
+    select 'R' || substr(o.order_no, 2), o.company_id, o.id, o.created_at, 'SUCCESS', o.refunded_fen, o.fee_refunded_fen,
       ${opts.refundReason}, o.idempotency_key, 'bulk', o.paid_at + interval '2 hours', o.paid_at + interval '2 hours'
     from orders o where ${mine} and o.refunded_fen > 0`);
   return {
@@ -68,6 +85,6 @@ export async function insertPastOrders(
       o.paid_at as at from orders o where ${mine} and o.paid_at is not null`,
     refunds: sql`select r.refund_no as ref_no, o.company_id, o.merchant_id, o.channel, r.amount_fen,
       r.fee_refund_fen, r.created_at as at
-      from refunds r join orders o on o.id = r.order_id where ${mine} and r.idempotency_key = o.idempotency_key`,
+      from refunds r join orders o on o.id = r.order_id and o.created_at = r.order_created_at where ${mine} and r.idempotency_key = o.idempotency_key`,
   };
 }

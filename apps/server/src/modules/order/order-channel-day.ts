@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Channel } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
+import { refundsOrder } from './order-keys.ts';
 import { orders, refunds } from './order.tables.ts';
 
 /** A payment (positive) or a successful refund (negative, with its number) as our side knows it. */
@@ -31,7 +32,7 @@ export async function channelDayLines(db: Tx, channel: Channel, start: Date, end
       at: refunds.finishedAt,
     })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(orders, refundsOrder)
     .where(
       and(
         eq(orders.channel, channel),
@@ -93,7 +94,7 @@ export async function paymentsByNo(db: Tx, orderNos: string[], refundNos: string
         amountFen: refunds.amountFen,
       })
       .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(orders, refundsOrder)
       .where(inArray(refunds.refundNo, refundNos));
     for (const { refundNo, ...r } of rows) found.refunds.set(refundNo, r);
   }

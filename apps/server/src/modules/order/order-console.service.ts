@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { PAID_STATUSES, type Channel } from '@mchweb/contract';
 import { addDays, dayStart } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { refundsOrder } from './order-keys.ts';
 import { orderDayStats, orders, refunds } from './order.tables.ts';
 
 export interface PlatformDayLine {
@@ -39,7 +40,7 @@ export async function platformDays(db: Tx, from: string, to: string, tz: string)
       fen: sql<string>`sum(${refunds.amountFen})`,
     })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(orders, refundsOrder)
     .where(
       and(
         gte(refunds.createdAt, dayStart(from, tz)),

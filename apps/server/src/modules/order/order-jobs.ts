@@ -9,6 +9,7 @@ import { channelMerchantOf } from '../merchant/index.ts';
 import type { PaySettings } from './cashier.service.ts';
 import { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 import { finishRefund } from './refund.service.ts';
+import { refundsOrder } from './order-keys.ts';
 import { orders, refunds } from './order.tables.ts';
 
 const CLOSE_EVERY_MS = 30_000;
@@ -82,7 +83,7 @@ export async function queryWaiting(
         merchantId: orders.merchantId,
       })
       .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(orders, refundsOrder)
       .where(
         and(
           eq(refunds.status, 'PROCESSING'),

@@ -18,6 +18,7 @@ import { personNames } from '../user/index.ts';
 import { orderConditionList, withParams, type Condition, type ResolvedFilter } from './order-filter.ts';
 import { ORDER } from './order.messages.ts';
 import { REFUNDABLE, refundableOf } from './refund.service.ts';
+import { refundsOrder } from './order-keys.ts';
 import { orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -254,7 +255,7 @@ async function detailIn(db: Tx, actor: Actor, orderNo: string): Promise<OrderDet
 /** The order of each refund (a bill's and a settlement's refund lines name their order). */
 /** The order number of a refund, as a column of another module's export query (one lookup by the unique key). */
 export const orderNoOfRefundSql = (refundNo: SQL) =>
-  sql`(select ${orders.orderNo} from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
+  sql`(select ${orders.orderNo} from ${refunds} join ${orders} on ${refundsOrder}
     where ${refunds.refundNo} = ${refundNo})`;
 
 export async function orderNosOfRefunds(db: Tx, refundNos: string[]): Promise<Map<string, string>> {
@@ -263,7 +264,7 @@ export async function orderNosOfRefunds(db: Tx, refundNos: string[]): Promise<Ma
   const rows = await db
     .select({ refundNo: refunds.refundNo, orderNo: orders.orderNo })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(orders, refundsOrder)
     .where(inArray(refunds.refundNo, refundNos));
   for (const r of rows) found.set(r.refundNo, r.orderNo);
   return found;

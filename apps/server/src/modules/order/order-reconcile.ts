@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { ReconcileCheck } from '../../module.ts';
 import { merchantsWithPurse, movementsOf } from '../ledger/index.ts';
 import { merchantNamesOf } from '../merchant/index.ts';
+import { refundsOrder } from './order-keys.ts';
 import { orders, refunds } from './order.tables.ts';
 
 export interface MerchantDayTrade {
@@ -48,7 +49,7 @@ export async function tradeOfRange(db: Tx, start: Date, end: Date): Promise<Map<
       amount: sql<string>`sum(${refunds.amountFen})::text`,
     })
     .from(refunds)
-    .innerJoin(orders, sql`${orders.id} = ${refunds.orderId}`)
+    .innerJoin(orders, refundsOrder)
     .where(and(gte(refunds.createdAt, start), lt(refunds.createdAt, end)))
     .groupBy(orders.merchantId);
   for (const r of asked) Object.assign(entry(r.merchantId), { refundCount: Number(r.n), refundFen: Number(r.amount) });

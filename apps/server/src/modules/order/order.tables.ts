@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,12 +20,17 @@ import { users } from '../user/user.tables.ts';
 /**
  * Orders: PENDING -> SUCCESS | FAILED | CLOSED; SUCCESS -> PARTIAL_REFUNDED | REFUNDED by refunds. The fee and
  * the rate are fixed when the order is made (a later rate change never reprices it).
+ *
+ * Partitioned by business month on `created_at` (migration 0014, docs/operations.md "Data that grows"): its
+ * primary key must hold the partition key, so it is `(id, created_at)`; the keys that are unique platform-wide
+ * (`order_no`, the payer's `(code_no, idempotency_key)`) are kept unique by `order_keys` below. `created_at` is
+ * kept to the millisecond, so the value a JavaScript Date read back is the stored one (refunds carry it).
  */
 export const orders = pgTable(
   'orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderNo: text('order_no').notNull().unique(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -57,12 +63,14 @@ export const orders = pgTable(
      * `expiresInMinutes`); null: ORDER_CLOSE_MINUTES after it was made.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('orders_idempotency_idx').on(t.codeNo, t.idempotencyKey),
+    primaryKey({ columns: [t.id, t.createdAt], name: 'orders_pkey' }),
+    // Unique by order_keys; this index finds an order by its number (one probe per month's partition).
+    index('orders_order_no_idx').on(t.orderNo),
     // The list pages newest first by time of creation, per organisation and per merchant (the usual filter): any
     // range of days is a range of the index, however far back.
     index('orders_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -90,9 +98,9 @@ export const refunds = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    /** The order's `created_at`: with `order_id` the order's key (a foreign key into a partitioned table). */
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true, precision: 3 }).notNull(),
     status: text('status').notNull().default('PROCESSING'),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     feeRefundFen: bigint('fee_refund_fen', { mode: 'number' }).notNull(),
@@ -106,10 +114,42 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_idempotency_idx').on(t.companyId, t.idempotencyKey),
+    // An order moved in time (a test's backdating, a correction) takes its refunds' copy of the key along.
+    foreignKey({
+      name: 'refunds_order_fk',
+      columns: [t.orderId, t.orderCreatedAt],
+      foreignColumns: [orders.id, orders.createdAt],
+    }).onUpdate('cascade'),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_processing_idx')
       .on(t.createdAt)
       .where(sql`status = 'PROCESSING'`),
+  ],
+);
+
+/**
+ * The keys of orders that are unique platform-wide, in a small table that is not partitioned (a partitioned
+ * table's unique keys hold only within a partition): one row per order, written in the same transaction. A payer's
+ * retry with the same `(code_no, idempotency_key)` finds the first order whatever month it was made in, and the
+ * order's `created_at` here finds its partition at once. The merchant API's orders have no code (null `code_no`):
+ * their key is the API's own idempotency table's (developer module), as before.
+ */
+export const orderKeys = pgTable(
+  'order_keys',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    orderNo: text('order_no').notNull().unique(),
+    codeNo: text('code_no'),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_keys_idempotency_idx').on(t.codeNo, t.idempotencyKey),
+    foreignKey({
+      name: 'order_keys_order_fk',
+      columns: [t.orderId, t.createdAt],
+      foreignColumns: [orders.id, orders.createdAt],
+    }).onUpdate('cascade'),
   ],
 );
 

@@ -17,6 +17,7 @@ import type { PaySettings } from './cashier.service.ts';
 import { holdRefund } from './refund.service.ts';
 import { ORDER } from './order.messages.ts';
 import { recountOrder } from './order-stats.ts';
+import { orderIs, type OrderKey } from './order-keys.ts';
 import { orders } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -64,7 +65,7 @@ export async function applyPaymentNotice(
           ? { status: 'SUCCESS', paidAt: now, channelTradeNo: input.channelTradeNo ?? null }
           : { status: 'FAILED', closedAt: now },
       )
-      .where(eq(orders.id, before.id))
+      .where(orderIs(before))
       .returning();
     if (after!.status === 'SUCCESS') {
       await paymentCaptured(tx, {
@@ -106,7 +107,7 @@ export async function applyPaymentNotice(
         channel: after!.channel as Channel,
         merchantId: after!.merchantId,
       };
-      final = (await tx.select().from(orders).where(eq(orders.id, before.id)))[0]!;
+      final = (await tx.select().from(orders).where(orderIs(before)))[0]!;
     }
     await recountOrder(tx, before, final!, settings.tz);
     countPayment(final!);
@@ -133,15 +134,11 @@ async function askRefund(db: Db, channels: Channels, r: LateRefund, totalFen: nu
 }
 
 /** One order closed here if it is still PENDING (a notice may have paid it meanwhile); answers whether it was. */
-async function closeOrder(db: Db, orderId: number, settings: PaySettings, now: Date): Promise<boolean> {
+async function closeOrder(db: Db, order: OrderKey, settings: PaySettings, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const before = await lockOrder(tx, eq(orders.id, orderId));
+    const before = await lockOrder(tx, orderIs(order));
     if (before?.status !== 'PENDING') return false;
-    const [after] = await tx
-      .update(orders)
-      .set({ status: 'CLOSED', closedAt: now })
-      .where(eq(orders.id, before.id))
-      .returning();
+    const [after] = await tx.update(orders).set({ status: 'CLOSED', closedAt: now }).where(orderIs(before)).returning();
     await recountOrder(tx, before, after!, settings.tz);
     await recordEvent(tx, {
       companyId: after!.companyId,
@@ -174,7 +171,13 @@ export async function closeExpiredOrders(
   let closed = 0;
   const due = (afterId: number) =>
     db
-      .select({ id: orders.id, orderNo: orders.orderNo, channel: orders.channel, merchantId: orders.merchantId })
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        orderNo: orders.orderNo,
+        channel: orders.channel,
+        merchantId: orders.merchantId,
+      })
       .from(orders)
       .where(
         and(
@@ -195,7 +198,7 @@ export async function closeExpiredOrders(
         await adapter.closePayment(o.orderNo, merchant);
         const outcome = await adapter.queryPayment(o.orderNo, merchant);
         if (outcome?.result === 'SUCCESS') await applyPaymentNotice(db, outcome, settings, channels, now);
-        else if (await closeOrder(db, o.id, settings, now)) closed++;
+        else if (await closeOrder(db, o, settings, now)) closed++;
       } catch {
         // The channel did not answer (logged by its wrapper): the order waits for the next pass.
       }

@@ -15,6 +15,7 @@ import { ORDER } from './order.messages.ts';
 import { businessNo, createOnce, requestHash } from '../../business-no.ts';
 import { recountOrder } from './order-stats.ts';
 import { lockOrder } from './order-lock.ts';
+import { orderIs, refundsOrder } from './order-keys.ts';
 import { orders, refunds } from './order.tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -77,6 +78,7 @@ export async function holdRefund(
       refundNo: businessNo('R'),
       companyId: before.companyId,
       orderId: before.id,
+      orderCreatedAt: before.createdAt,
       amountFen: input.amountFen,
       feeRefundFen,
       reason: input.reason,
@@ -91,7 +93,7 @@ export async function holdRefund(
       refundingFen: before.refundingFen + input.amountFen,
       feeRefundingFen: before.feeRefundingFen + feeRefundFen,
     })
-    .where(eq(orders.id, before.id));
+    .where(orderIs(before));
   await postRefund(tx, before, refund!);
   return refund!;
 }
@@ -110,7 +112,7 @@ export async function requestRefund(db: Db, actor: Actor, input: RefundRequest, 
     const [row] = await db
       .select({ refund: refunds, orderStatus: orders.status, merchantId: orders.merchantId })
       .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(orders, refundsOrder)
       .where(and(eq(refunds.companyId, companyId), eq(refunds.idempotencyKey, input.idempotencyKey)));
     if (!row) return null;
     // A refund of an order outside the member's merchant scope: that order is not found for this member.
@@ -187,7 +189,7 @@ export async function finishRefund(
     const [head] = await tx.select().from(refunds).where(eq(refunds.refundNo, input.refundNo));
     if (!head) throw notFound(ORDER.orderNotFound);
     // The order first, then the refund: the same lock order as requestRefund.
-    const before = (await lockOrder(tx, eq(orders.id, head.orderId)))!;
+    const before = (await lockOrder(tx, orderIs({ id: head.orderId, createdAt: head.orderCreatedAt })))!;
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, head.id)).for('update');
     if (refund!.status !== 'PROCESSING') return refund!;
     const succeeded = input.result === 'SUCCESS';
@@ -201,7 +203,7 @@ export async function finishRefund(
         feeRefundedFen: before.feeRefundedFen + (succeeded ? refund!.feeRefundFen : 0),
         status: !succeeded ? before.status : refundedFen === before.amountFen ? 'REFUNDED' : 'PARTIAL_REFUNDED',
       })
-      .where(eq(orders.id, before.id))
+      .where(orderIs(before))
       .returning();
     const [finished] = await tx
       .update(refunds)
