@@ -1,5 +1,5 @@
 -- Orders, ledger entries and audit rows partitioned by business month (issue 29; docs/operations.md, "Data that
--- grows"). Written by hand: drizzle-kit does not model partitioning. The snapshot (meta/0014_snapshot.json) holds
+-- grows"). Written by hand: drizzle-kit does not model partitioning. The snapshot (meta/0015_snapshot.json) holds
 -- what drizzle models (the composite keys, order_keys, refunds' order_created_at), so a later `generate` finds no
 -- difference. Each table is rebuilt: the old one renamed, its rows copied into the partitioned one, then dropped.
 
