@@ -15,6 +15,8 @@ const web = {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/prerender.ts',
+    'apps/web/prerender-document.ts',
     'packages/contract/src',
   ],
 };

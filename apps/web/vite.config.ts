@@ -5,6 +5,7 @@ import { endpointPaths } from './endpoint-paths';
 import { opsDevEntry } from './ops-dev-entry';
 import { payerDevEntry, payerOnPreact, payerSharedModules } from './payer-on-preact';
 import { precompress } from './precompress';
+import { prerender } from './prerender';
 
 /** Packages whose modules have no import-time side effects although their package.json does not say so. */
 const PURE_PACKAGES =
@@ -35,6 +36,8 @@ export default defineConfig(({ mode }) => ({
     payerDevEntry(),
     opsDevEntry(),
     react(),
+    // Before precompress: both write at the end of the build, and the prerendered pages are compressed too.
+    prerender(),
     precompress(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,5 +153,61 @@ describe('the zone of the business days, told to the pages', () => {
     for (const wrong of ['Asia/Shangai', 'GMT+8 "><script>', 'China']) {
       expect(() => loadConfig({ MCHWEB_TZ: wrong })).toThrow(/MCHWEB_TZ must be an IANA time zone/);
     }
+  });
+});
+
+describe('prerendered pages (issue 26)', () => {
+  // As the web build writes them (apps/web/prerender.ts): documents of their own, and the paths each answers.
+  const dir = path.join(webDist, 'prerendered');
+  const firstPaint = 'document.documentElement.classList.add("prerender-stale")';
+  const page = (title: string, markup: string) =>
+    `<!doctype html><html><head><title>${title}</title><script>${firstPaint}</script></head>` +
+    `<body><div id="root">${markup}</div></body></html>`;
+  beforeAll(() => {
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'login.html'), page('登录 · 商户平台', 'sign-in markup'));
+    fs.writeFileSync(path.join(dir, 'home.html'), page('首页 · 商户平台', 'home markup'));
+    fs.writeFileSync(
+      path.join(dir, 'paths.json'),
+      JSON.stringify({
+        '/login': 'login.html',
+        '/home': 'home.html',
+        '/order': 'login.html',
+        '/evil': '../index.html',
+      }),
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("a prerendered path answers its document, and a page behind the sign-in /login's; nothing else changes", async () => {
+    const answers: Record<string, string> = {
+      '/mchweb/login': 'sign-in markup',
+      '/mchweb/login?redirect=%2Forder': 'sign-in markup',
+      '/mchweb/order?status=SUCCESS': 'sign-in markup',
+      '/mchweb/home': 'home markup',
+      '/mchweb/merchant': 'mchweb shell',
+      '/mchweb/login/': 'mchweb shell',
+      '/mchweb/evil': 'mchweb shell',
+      '/mchweb/__proto__': 'mchweb shell',
+      '/mchweb/': 'mchweb shell',
+    };
+    for (const [url, body] of Object.entries(answers)) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(body);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
+    }
+    expect((await get('/mchweb/pay/880000000001')).body).toContain('payer entry');
+  });
+
+  it('the first-paint script runs under the policy by its hash; no other inline script is allowed', async () => {
+    const hash = crypto.createHash('sha256').update(firstPaint).digest('base64');
+    const prerendered = (await get('/mchweb/login')).headers['content-security-policy'];
+    expect(prerendered?.toString().split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(prerendered).toContain("script-src-attr 'none'");
+    const shell = (await get('/mchweb/merchant')).headers['content-security-policy'];
+    expect(shell?.toString().split(';')).toContain("script-src 'self'");
+    expect(shell).not.toContain('sha256');
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -43,8 +44,37 @@ export function shellWithZone(html: string, timeZone: string): string {
 }
 
 /**
+ * The prerendered page that answers an app path (`/login`), or null: the build draws the pages of a first visit
+ * into documents of their own and says in `prerendered/paths.json` which path each answers (docs/web.md,
+ * "Prerendered pages"); /login's also answers the pages behind the sign-in, where a visitor without a session is
+ * sent. Read at each request, as the shell is: a build made while the server runs may change it.
+ */
+export async function prerenderedPage(dist: string, appPath: string): Promise<string | null> {
+  let answers: Record<string, unknown>;
+  try {
+    answers = JSON.parse(await fs.promises.readFile(path.join(dist, 'prerendered', 'paths.json'), 'utf8'));
+  } catch {
+    return null; // no prerender in this build (the hash-mode one, an older one)
+  }
+  const file = Object.hasOwn(answers, appPath) ? answers[appPath] : null;
+  return typeof file === 'string' && /^[\w-]+\.html$/.test(file) ? path.join(dist, 'prerendered', file) : null;
+}
+
+/**
+ * The document's own inline scripts allowed by their hashes (the policy otherwise allows scripts from this origin
+ * only): a prerendered page's first-paint script, which must run before the first paint, so cannot be a file. Only
+ * the build's documents come through here, and only a bare `<script>` counts.
+ */
+export function allowInlineScripts(html: string, policy: string): string {
+  const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
+    ([, code]) => `'sha256-${crypto.createHash('sha256').update(code!).digest('base64')}'`,
+  );
+  return hashes.length ? policy.replace(/(^|;)\s*script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`) : policy;
+}
+
+/**
  * The built web app under /mchweb/: hashed assets cached for a year, index.html never cached, and any other
- * /mchweb/... path answers index.html so deep links and reloads work.
+ * /mchweb/... path answers its prerendered page, or index.html, so deep links and reloads work.
  */
 async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone: string }) {
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -72,6 +102,8 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
   // the way out like any dynamic answer.
   const sendShell = async (file: string, reply: FastifyReply) => {
     const shell = shellWithZone(await fs.promises.readFile(file, 'utf8'), opts.timeZone);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(shell, policy));
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   };
   const sendIndex = (_request: unknown, reply: FastifyReply) => sendShell(indexFile, reply);
@@ -85,13 +117,15 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
   app.get(OPS_BASE, sendOps);
   app.get(`${OPS_BASE}*`, sendOps);
   app.get(BASE, sendIndex);
-  app.get(`${BASE}*`, (request, reply) => {
-    const rel = builtFile(opts.webDist, request.url.slice(BASE.length).split('?')[0] ?? '');
+  app.get(`${BASE}*`, async (request, reply) => {
+    const urlPath = request.url.slice(BASE.length).split('?')[0] ?? '';
+    const rel = builtFile(opts.webDist, urlPath);
     if (rel) return reply.sendFile(rel);
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith(`${BASE}assets/`)) return reply.code(404).type('text/plain').send('Not found');
     if (request.url.startsWith(`${BASE}pay/`) && fs.existsSync(payFile)) return sendShell(payFile, reply);
-    return sendIndex(request, reply);
+    const prerendered = await prerenderedPage(opts.webDist, `/${urlPath}`);
+    return sendShell(prerendered ?? indexFile, reply);
   });
 }
 

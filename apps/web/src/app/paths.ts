@@ -9,6 +9,11 @@ export interface PageRoute {
   path: string;
   area: Area;
   load: () => PageModule;
+  /**
+   * Drawn at build time in the default language (app/prerender, docs/web.md "Prerendered pages"): the pages a
+   * newcomer opens first, on a phone, whose markup is the same for every signed-out visitor.
+   */
+  prerender?: true;
 }
 
 export const LOGIN = '/login';
@@ -21,12 +26,12 @@ export const AFTER_SIGN_IN = WELCOME;
 
 export const ROUTES: PageRoute[] = [
   // Public layout (S2.9)
-  { path: '/home', area: 'public', load: () => import('@/features/public/pages/home.page') },
-  { path: '/product', area: 'public', load: () => import('@/features/public/pages/product.page') },
-  { path: '/case', area: 'public', load: () => import('@/features/public/pages/case.page') },
+  { path: '/home', area: 'public', prerender: true, load: () => import('@/features/public/pages/home.page') },
+  { path: '/product', area: 'public', prerender: true, load: () => import('@/features/public/pages/product.page') },
+  { path: '/case', area: 'public', prerender: true, load: () => import('@/features/public/pages/case.page') },
   // Blank layout, public (S2.8)
-  { path: '/login', area: 'blank', load: () => import('@/features/auth/pages/login.page') },
-  { path: '/register', area: 'blank', load: () => import('@/features/auth/pages/register.page') },
+  { path: '/login', area: 'blank', prerender: true, load: () => import('@/features/auth/pages/login.page') },
+  { path: '/register', area: 'blank', prerender: true, load: () => import('@/features/auth/pages/register.page') },
   { path: '/login-error', area: 'blank', load: () => import('@/features/auth/pages/login-error.page') },
   { path: '/protocal-user', area: 'blank', load: () => import('@/features/auth/pages/protocal-user.page') },
   { path: '/protocal-privacy', area: 'blank', load: () => import('@/features/auth/pages/protocal-privacy.page') },
@@ -93,6 +98,11 @@ export function isPublicPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return PUBLIC_PATHS.some((p) => matches(p, path));
 }
+
+/** The pages behind the guard (a visitor without a session is sent to /login from them). */
+export const GUARDED_PATHS: readonly string[] = ROUTES.filter(
+  (r) => r.area === 'main' || r.area === 'blankGuarded',
+).map((r) => r.path);
 
 /** `/login?redirect=<full path>` (S2.12). */
 export function loginWithRedirect(fullPath: string): string {

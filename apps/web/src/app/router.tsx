@@ -94,9 +94,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+/** The app's router; `withRoutes` is `routes` with the first page's chunks already loaded when it hydrates. */
+export function createAppRouter(withRoutes: RouteObject[] = routes) {
   const router =
-    routerMode() === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes, { basename: BASENAME });
+    routerMode() === 'hash' ? createHashRouter(withRoutes) : createBrowserRouter(withRoutes, { basename: BASENAME });
   // "去登录" in the session dialog: to /login with the path the user was on, unless the guard is already
   // taking a navigation there (it redirects once the dialog closes).
   setLoginNavigator(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { judgePassword, PASSWORD_WEAKNESS_TEXT, type PasswordVerdict } from '@mchweb/contract';
+// The module itself, not the contract's index: the index's schemas would bring zod onto /register.
+import { judgePassword, PASSWORD_WEAKNESS_TEXT, type PasswordVerdict } from '@mchweb/contract/password-strength';
 import { currentLanguage } from '@/i18n';
 
 /**

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Space, type FormInstance } from 'antd';
+// Per component: antd's Input index carries OTP, Search and TextArea along (on /register, a first visit).
+import Input from 'antd/es/input/Input';
 import { SMS_CODE_RE } from '@/lib/rules';
 import { useCountdown } from '@/lib/use-countdown';
 

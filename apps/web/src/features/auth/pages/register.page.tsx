@@ -1,4 +1,7 @@
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form } from 'antd';
+// Per component, as on /login: antd's Input index carries OTP, Search and TextArea along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_RE, PASSWORD_RE } from '@/lib/rules';
@@ -79,7 +82,7 @@ export default function RegisterPage() {
           }
           rules={[{ required: true, pattern: PASSWORD_RE, message: t('register.passwordRule') }]}
         >
-          <Input.Password autoComplete="new-password" data-testid="register-password" />
+          <Password autoComplete="new-password" data-testid="register-password" />
         </Form.Item>
         <Form.Item
           name="agreed"
