@@ -1,4 +1,4 @@
-import { DEMO, expect, freshMobile, latestSmsCode, test } from '../support/fixtures.ts';
+import { DEMO, expect, freshMobile, latestSmsCode, openApp, test } from '../support/fixtures.ts';
 
 test.describe('sign-up', () => {
   test('registering through the page: SMS code with a 60 s countdown, agreements, then a new organisation', async ({
@@ -7,7 +7,7 @@ test.describe('sign-up', () => {
     server,
   }) => {
     const mobile = freshMobile();
-    await page.goto(`${base}/register`);
+    await openApp(page, `${base}/register`);
     for (const name of ['用户服务协议', '隐私政策', '支付风险提示']) {
       await expect(page.getByRole('link', { name })).toHaveAttribute('href', /\/mchweb\/protocal-(user|privacy|risk)/);
     }
@@ -31,7 +31,7 @@ test.describe('sign-up', () => {
     base,
     server,
   }) => {
-    await page.goto(`${base}/register`);
+    await openApp(page, `${base}/register`);
     await page.getByTestId('register-mobile').fill(DEMO.finance);
     await page.getByTestId('register-send-code').click();
     await expect(page.getByTestId('register-send-code')).toBeDisabled();

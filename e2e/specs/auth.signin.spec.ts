@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from '../support/fixtures.ts';
+import { DEMO, expect, openApp, signIn, test } from '../support/fixtures.ts';
 
 test.describe('sign-in', () => {
   test('S4.1 S3.4 signing in through the page stores the token and the merchant list', async ({ page, base }) => {
@@ -33,7 +33,7 @@ test.describe('sign-in', () => {
   });
 
   test('issue 26: the document title names the page and follows the language', async ({ page, base }) => {
-    await page.goto(`${base}/login`);
+    await openApp(page, `${base}/login`);
     await expect(page).toHaveTitle(/^登录 · 商户平台/);
     await page.getByTestId('login-account').fill(DEMO.owner);
     await page.getByTestId('login-password').fill(DEMO.password);

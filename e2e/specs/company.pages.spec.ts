@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickInDialog, DEMO, expect, latestSmsCode, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, DEMO, expect, latestSmsCode, openApp, signIn, test } from '../support/fixtures.ts';
 import { Api, newOwner, PASSWORD, uniqueCreditCode, uniqueMobile } from './company.helpers.ts';
 
 const fieldError = (page: Page, testId: string) =>
@@ -15,7 +15,7 @@ test.describe('organisation pages', () => {
     server,
   }) => {
     const mobile = uniqueMobile();
-    await page.goto(`${base}/register`);
+    await openApp(page, `${base}/register`);
     await page.getByTestId('register-mobile').fill(mobile);
     await page.getByTestId('register-send-code').click();
     await expect(page.getByTestId('register-send-code')).toBeDisabled();

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures.ts';
+import { expect, openApp, test } from '../support/fixtures.ts';
 import type { RunningServer } from '../support/server.ts';
 import { Api, newOwner, PASSWORD } from './company.helpers.ts';
 import { fillSmallMicro, png, stepTitle, TEXT, uploadDocument } from './onboarding.helpers.ts';
@@ -88,7 +88,7 @@ test('an application from a phone is rejected on one field, corrected by the mer
   // The merchant (the organisation's owner, at a desk) reads it on /audit-progress, corrects and resubmits.
   const portal = await desk(browser, 'zh-CN');
   const base = `${server.url}/mchweb`;
-  await portal.goto(`${base}/login`);
+  await openApp(portal, `${base}/login`);
   await portal.getByTestId('login-account').fill(owner.mobile);
   await portal.getByTestId('login-password').fill(PASSWORD);
   await portal.getByTestId('login-submit').click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, expect, openApp, signIn, test } from '../support/fixtures.ts';
 import { Api, newOwner, PASSWORD, registerUser, roleId, uniqueMobile } from './company.helpers.ts';
 
 /*
@@ -72,7 +72,7 @@ test.describe('issue 14.2 staff invitations, the invitee side', () => {
       }),
     );
 
-    await page.goto(`${base}/login`);
+    await openApp(page, `${base}/login`);
     await page.getByTestId('language-switch').click();
     await signIn(page, base, invitee.mobile, PASSWORD);
     await expect(page).toHaveURL(`${base}/welcome`);

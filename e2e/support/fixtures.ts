@@ -66,9 +66,28 @@ export async function clickInDialog(page: Page, button: string | Locator) {
   await target.click();
 }
 
+/**
+ * Wait until the app has hydrated the prerendered page it opened (/login, /register, /home, /product, /case:
+ * docs/web.md, "Prerendered pages"): its fields are on screen before that, and what a test types into them first
+ * would not reach the page's state. React marks each element it owns with a `__reactProps` key.
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#root [data-testid]')].every((el) =>
+      Object.keys(el).some((k) => k.startsWith('__reactProps')),
+    ),
+  );
+}
+
+/** Open a page of the app and wait until it is the app's (hydrated when it was prerendered). */
+export async function openApp(page: Page, url: string) {
+  await page.goto(url);
+  await untilHydrated(page);
+}
+
 /** Sign in through the page and wait for the main layout. */
 export async function signIn(page: Page, base: string, account = DEMO.owner, password = DEMO.password) {
-  await page.goto(`${base}/login`);
+  await openApp(page, `${base}/login`);
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();

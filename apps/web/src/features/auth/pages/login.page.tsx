@@ -42,10 +42,11 @@ export default function LoginPage() {
     return found;
   }
 
+  // From the latest values, not this render's: two fields can change before a render (a browser's autofill, what
+  // was typed into the prerendered page before hydration, app/start.tsx).
   function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (checked) setErrors((e) => ({ ...e, [field]: validate(next)[field] }));
+    setValues((old) => ({ ...old, [field]: value }));
+    if (checked) setErrors((e) => ({ ...e, [field]: validate({ ...values, [field]: value })[field] }));
   }
 
   async function submit(event: FormEvent) {
