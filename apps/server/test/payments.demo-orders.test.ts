@@ -34,8 +34,9 @@ describe('demo:orders', () => {
     const times = page.map((o) => o.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(new Set(page.map((o) => o.status))).toContain('SUCCESS');
-    // A second run adds to the first without clashing numbers.
-    await generateDemoOrders(t.database.db, { orders: 1_000, days: 10, tz: t.config.timezone });
+    // A second run adds to the first without clashing numbers; 999 over 10 days is not a whole number of
+    // milliseconds apart (as 10 million over 90 days is not): the spacing must not be taken for an integer.
+    await generateDemoOrders(t.database.db, { orders: 999, days: 10, tz: t.config.timezone });
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 });

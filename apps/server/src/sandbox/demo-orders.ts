@@ -67,7 +67,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrdersOptions): Promi
             (((i + 1) * 2654435761) % 4294967296) / 4294967296.0 as r1,
             (((i + 7) * 2246822519) % 4294967296) / 4294967296.0 as r2,
             (((i + 13) * 3266489917) % 4294967296) / 4294967296.0 as r3,
-            ${start.toISOString()}::timestamptz + (i * ${stepMs} * interval '1 millisecond') as created_at
+            ${start.toISOString()}::timestamptz + (i * ${stepMs}::float8 * interval '1 millisecond') as created_at
           from generate_series(${from}::bigint, ${to}::bigint) as i
         ), picked as (
           select g.*, c.merchant_id, c.company_id, c.channel, c.rate_tenths, c.code_id, c.code_no, c.code_label,
