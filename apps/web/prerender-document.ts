@@ -13,26 +13,62 @@ function replaceOnce(html: string, find: RegExp, by: string): string {
   return html.replace(find, () => by);
 }
 
+/** Each match's first group, and the html without the matches. */
+function takeAll(html: string, find: RegExp): { found: string[]; rest: string } {
+  const found = [...html.matchAll(find)].map((m) => m[1]!);
+  return { found, rest: html.replace(find, '') };
+}
+
 /**
- * The built index.html with one page drawn into it: its title; the first-paint script and antd's styles before the
- * app's stylesheet (antd's own come first on the client too, so the app's rules win as they do there); the page's
- * stylesheets and chunks after the entry's, where Vite's loader looks for them (it adds none it finds); and the
- * markup in #root, marked with the path it was drawn for.
+ * The script at the end of a prerendered document that starts the app after the first paint: it links the page's
+ * stylesheets (already inlined: linked so Vite's loader finds them and does not wait to load them again), preloads
+ * every chunk of the entry and the page, and adds the entry. In the head, as Vite writes them, Chrome ran the
+ * preloaded modules before painting the HTML in most runs (the first paint then waited for ~200 KB of script on a
+ * phone: docs/benchmarks.md, "Lighthouse on a phone"). A request animation frame's callback runs before the next
+ * paint, so the timeout in it runs after that paint.
  */
-export function pageDocument(template: string, page: RenderedPage, assets: PageAssets, base: string): string {
-  const links = [
-    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-  ].join('');
-  let html = replaceOnce(
-    template,
-    /<title>[^<]*<\/title>/,
-    `<title>${escapeHtml(page.title)}</title><script>${page.firstPaintScript}</script>${page.styles}`,
+export function startScript(base: string, entry: string, js: string[], css: string[]): string {
+  const list = (files: string[]) => JSON.stringify(files.map((f) => base + f));
+  return (
+    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
+    `function add(t,a){var e=document.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin="";h.appendChild(e)}` +
+    `${list(css)}.forEach(function(f){add("link",{rel:"stylesheet",href:f})});` +
+    `${list(js)}.forEach(function(f){add("link",{rel:"modulepreload",href:f})});` +
+    `add("script",{type:"module",src:${JSON.stringify(base + entry)}})},0)})`
   );
-  html = replaceOnce(html, /<\/head>/, `${links}</head>`);
-  return replaceOnce(
+}
+
+/**
+ * The built index.html with one page drawn into it (docs/web.md, "Prerendered pages"): its title; the first-paint
+ * script, antd's styles, then the app's and the page's stylesheets inlined (a few KB each: a request less before
+ * the first paint, on slow 4G a round trip of 150 ms or more); the markup in #root, marked with the path it was drawn
+ * for; and instead of the entry's module script and preloads in the head, the script that starts the app after
+ * the first paint. `readAsset` reads a built file by its name under the base.
+ */
+export function pageDocument(
+  template: string,
+  page: RenderedPage,
+  assets: PageAssets,
+  base: string,
+  readAsset: (file: string) => string,
+): string {
+  const at = (file: string) => file.slice(base.length);
+  const entry = takeAll(template, /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g);
+  if (entry.found.length !== 1) throw new Error(`prerender: ${entry.found.length} entry scripts in index.html`);
+  const preloads = takeAll(entry.rest, /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g);
+  const sheets = takeAll(preloads.rest, /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g);
+  const css = [...sheets.found.map(at), ...assets.css];
+  const js = [...preloads.found.map(at), ...assets.js];
+  const inlined = css.map((file) => `<style>${readAsset(file).trim()}</style>`).join('');
+  let html = replaceOnce(
+    sheets.rest,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(page.title)}</title><script>${page.firstPaintScript}</script>${page.styles}${inlined}`,
+  );
+  html = replaceOnce(
     html,
     /<div id="root"><\/div>/,
     `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.markup}</div>`,
   );
+  return replaceOnce(html, /<\/body>/, `<script>${startScript(base, at(entry.found[0]!), js, css)}</script></body>`);
 }

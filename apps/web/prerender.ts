@@ -65,7 +65,7 @@ function withEmptyStorage<T>(run: () => Promise<T>): Promise<T> {
 /** The app bundled for Node (React DOM's server renderer, antd's style cache), imported from a scratch folder. */
 async function loadRenderer(config: ResolvedConfig): Promise<RenderModule> {
   const outDir = path.join(config.cacheDir, 'prerender');
-  await build({
+  const output = await build({
     configFile: false,
     envDir: false,
     root: config.root,
@@ -82,11 +82,18 @@ async function loadRenderer(config: ResolvedConfig): Promise<RenderModule> {
       emptyOutDir: true,
       copyPublicDir: false,
       minify: false,
-      rolldownOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      // The entry named by its content: Node keeps a module it imported once (vite build --watch rebuilds in one
+      // process), and the chunks that import from the entry must reach the very module imported here (a query
+      // on this import would make a second copy of it, with its own i18n and React contexts).
+      rolldownOptions: { output: { entryFileNames: 'render-[hash].mjs', chunkFileNames: '[name]-[hash].mjs' } },
     },
   });
-  // A query of its own per build: Node keeps a module it imported once (vite build --watch rebuilds in one process).
-  return (await import(`${pathToFileURL(path.join(outDir, 'render.mjs')).href}?build=${Date.now()}`)) as RenderModule;
+  const entry = [output]
+    .flat()
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .find((o) => o.type === 'chunk' && o.isEntry);
+  if (!entry) throw new Error('prerender: the render bundle has no entry');
+  return (await import(pathToFileURL(path.join(outDir, entry.fileName)).href)) as RenderModule;
 }
 
 /**
@@ -140,7 +147,10 @@ export function prerender(): Plugin {
               throw new Error(`prerender: ${routePath} would load ${missing.join(', ')}, not in the build`);
             const page = await renderer.renderPage(routePath);
             const file = `${routePath.slice(1)}.html`;
-            fs.writeFileSync(path.join(out, file), pageDocument(template, page, assets, config.base));
+            fs.writeFileSync(
+              path.join(out, file),
+              pageDocument(template, page, assets, config.base, (f) => fs.readFileSync(path.join(dist, f), 'utf8')),
+            );
             answers[routePath] = file;
           }
           // A signed-out visitor of a page behind the sign-in is sent to /login: its document answers them too.

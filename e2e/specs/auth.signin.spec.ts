@@ -32,6 +32,30 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('page-bill')).toBeVisible();
   });
 
+  test('issue 26: a sign-in typed and sent before the app has started goes through once it has', async ({
+    page,
+    base,
+  }) => {
+    // The prerendered form is on screen before the app's script runs (it starts after the first paint); the
+    // entry script is held back here to make that window as long as a slow phone's.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded' }); // "load" waits for the held script
+    await page.getByTestId('login-account').fill(DEMO.owner);
+    await page.getByTestId('login-password').fill(DEMO.password);
+    await page.getByTestId('login-password').press('Enter');
+    // Not submitted by the browser (that would reload the page and lose what was typed), not yet by the app.
+    await expect(page.getByTestId('login-account')).toHaveValue(DEMO.owner);
+    await expect(page).toHaveURL(`${base}/login`);
+    release();
+    await expect(page).toHaveURL(/\/mchweb\/(welcome|organ-select|organ-create)/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/.{20,}/);
+  });
+
   test('issue 26: the document title names the page and follows the language', async ({ page, base }) => {
     await openApp(page, `${base}/login`);
     await expect(page).toHaveTitle(/^登录 · 商户平台/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, openApp, test } from '../support/fixtures.ts';
 
 /** The paint entries Chromium has recorded for the document so far. */
 const paints = (page: Page) => page.evaluate(() => performance.getEntriesByType('paint').map((e) => e.name));
@@ -23,8 +23,7 @@ test.describe('first paint', () => {
     page,
     base,
   }) => {
-    await page.goto(`${base}/login`);
-    await expect(page.getByTestId('login-submit')).toBeVisible();
+    await openApp(page, `${base}/login`);
     const animation = () => page.getByTestId('page-transition').evaluate((el) => getComputedStyle(el).animationName);
     expect(await animation()).toBe('none');
     await page.getByRole('link', { name: '立即注册' }).click();

@@ -38,6 +38,8 @@ interface Run {
   accessibility: number;
   fcpMs: number;
   lcpMs: number;
+  /** Total blocking time: the main thread's long tasks after the first paint (a third of the score). */
+  tbtMs: number;
   bytes: number;
   /** The accessibility audits that failed, by id (what to fix when the score is under 100). */
   failing: string[];
@@ -77,6 +79,7 @@ async function measureOnce(url: string, chromePath: string, flags: string[]): Pr
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
       bytes: audits['total-byte-weight']?.numericValue ?? NaN,
       failing: (categories.accessibility?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
@@ -126,7 +129,7 @@ export default async function lighthouseBench() {
       rows.push(
         `| ${page.path}${page.note ? ` (${page.note})` : ''} | ${runs.map((r) => r.performance).join(', ')} | ` +
           `${median.performance} | ${accessibility} | ${(median.fcpMs / 1000).toFixed(1)} s / ` +
-          `${(median.lcpMs / 1000).toFixed(1)} s | ${(median.bytes / 1024).toFixed(1)} KB | ` +
+          `${(median.lcpMs / 1000).toFixed(1)} s / ${Math.round(median.tbtMs)} ms | ${(median.bytes / 1024).toFixed(1)} KB | ` +
           `>= ${page.performance}, 100: ${meets ? 'meets' : 'MISSES'}${failing.length ? ` (${failing.join(', ')})` : ''} |`,
       );
     }
@@ -142,7 +145,7 @@ export default async function lighthouseBench() {
       'page, each in a fresh Chromium profile (a first visit); the median run by performance is shown, and the',
       'lowest accessibility score of the runs. Bytes: what Lighthouse counted as transferred.',
       '',
-      '| page | performance (runs) | median | accessibility | FCP / LCP | bytes | target |',
+      '| page | performance (runs) | median | accessibility | FCP / LCP / TBT | bytes | target |',
       '|---|---|---:|---:|---|---:|---|',
       ...rows,
     ].join('\n'),

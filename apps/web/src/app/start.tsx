@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app';
+import { markStarted } from './prerender/before-start';
 import { firstRender, withFirstPageLoaded } from './prerender/first-page';
 import { prerenderStale, STALE_CLASS } from './prerender/first-paint';
 import { createAppRouter, routes } from './router';
@@ -8,8 +9,10 @@ import { routerMode } from './router-mode';
 /**
  * Draws the portal into `container`. A prerendered page (docs/web.md, "Prerendered pages") is hydrated when its
  * markup is what this visitor sees: its chunks are loaded first (the document preloads them), so the router's first
- * render is that page. Otherwise (another language chosen, signed in, another path) that markup, never painted,
- * is dropped and the app renders from nothing, as without a prerender.
+ * render is that page (what the visitor typed or submitted before is handed over by the page's frame,
+ * layouts/page-transition.tsx). Otherwise (another
+ * language chosen, signed in, another path) that markup, never painted, is dropped and the app renders from
+ * nothing, as without a prerender.
  */
 export async function startApp(container: HTMLElement): Promise<Root> {
   const plan = firstRender({
@@ -22,12 +25,14 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     try {
       if (plan.address) window.history.replaceState(null, '', plan.address);
       const loaded = await withFirstPageLoaded(routes, window.location.pathname);
+      markStarted();
       return hydrateRoot(container, <App router={createAppRouter(loaded)} />);
     } catch (error) {
       // A chunk that did not load: the router tries again and shows the route's error as it always has.
       console.error(error);
     }
   }
+  markStarted();
   container.replaceChildren();
   document.documentElement.classList.remove(STALE_CLASS);
   const root = createRoot(container);

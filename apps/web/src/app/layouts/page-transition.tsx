@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { replayBeforeStart } from '../prerender/before-start';
 
 /** Whether this document has shown a page yet (any layout). */
 let pageShown = false;
@@ -8,15 +9,20 @@ let pageShown = false;
  * One page inside the frame. The first page of a document appears at once: the slide-fade starts from
  * opacity 0, and Chromium records no first-contentful-paint for content painted transparent and then faded in
  * by the compositor (issue 14.10: /login and /register had none, so no FCP or LCP for real users either).
- * Every later page slides in.
+ * Every later page slides in. The first page may be a prerendered one, hydrated in its layout's Suspense boundary
+ * after the rest: its effects are the first to find its fields live, so what the visitor typed or submitted
+ * before the app started is handed to React here (prerender/before-start.ts).
  */
 function TransitionPage({ children }: { children: ReactNode }) {
   const [instant] = useState(() => !pageShown);
+  const page = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (!pageShown && page.current) replayBeforeStart(page.current);
     pageShown = true;
   }, []);
   return (
     <div
+      ref={page}
       className={instant ? 'page-transition page-transition-instant' : 'page-transition'}
       data-testid="page-transition"
     >

@@ -8,6 +8,11 @@ import { LANGUAGE_KEY } from '@/lib/storage';
  */
 export const STALE_CLASS = 'prerender-stale';
 
+/** Set on window when React takes over the page's events (app/start.tsx): submissions are its own from then. */
+export const STARTED = 'mchwebStarted';
+/** Where the first-paint script holds a form submitted before the app started. */
+export const HELD_SUBMIT = 'mchwebHeldSubmit';
+
 /** The languages a visitor may have chosen other than the one the pages are prerendered in. */
 const OTHER_LANGUAGES: readonly string[] = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE);
 
@@ -24,11 +29,14 @@ export function prerenderStale(storage: Pick<Storage, 'getItem'> = localStorage)
  * scripts are modules: they run after it). The server allows it by its hash (apps/server plugins/web.ts).
  *
  * It also stops the browser's own submission of a form: the prerendered sign-in form is on screen before the app
- * has hydrated it, and a press of Enter or of its button then would reload the page (a GET of the form), losing
- * what was typed. The app never submits a form natively (its forms handle submit themselves), so every native
- * submission is stopped, before and after hydration; React still sees the event once it runs.
+ * has started (it starts after the first paint), and a press of Enter or of its button then would reload the page
+ * (a GET of the form), losing what was typed. The app never submits a form natively (its forms handle submit
+ * themselves), so every native submission is stopped, before and after hydration; React still sees the event once
+ * it runs. One submitted before the app started is held (`HELD_SUBMIT`) and sent again once it has hydrated
+ * (before-start.ts).
  */
 export const FIRST_PAINT_SCRIPT =
-  `document.addEventListener("submit",function(e){e.preventDefault()},true);` +
+  `document.addEventListener("submit",function(e){e.preventDefault();` +
+  `if(!window.${STARTED})window.${HELD_SUBMIT}=e.target},true);` +
   `try{var s=localStorage;if(${JSON.stringify(OTHER_LANGUAGES)}.indexOf(s.getItem(${JSON.stringify(LANGUAGE_KEY)}))>=0` +
   `||s.getItem("token"))document.documentElement.classList.add(${JSON.stringify(STALE_CLASS)})}catch(e){}`;

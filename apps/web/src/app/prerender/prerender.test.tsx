@@ -4,7 +4,8 @@ import type { Root } from 'react-dom/client';
 import { changeLanguage, DEFAULT_LANGUAGE, i18n } from '@/i18n';
 import { startApp } from '../start';
 import { firstRender } from './first-page';
-import { FIRST_PAINT_SCRIPT, prerenderStale, STALE_CLASS } from './first-paint';
+import { markStarted } from './before-start';
+import { FIRST_PAINT_SCRIPT, HELD_SUBMIT, prerenderStale, STALE_CLASS, STARTED } from './first-paint';
 import { PRERENDERED, renderPage } from './render';
 
 let root: Root | null = null;
@@ -161,5 +162,22 @@ describe('the first-paint script', () => {
     expect(submit.defaultPrevented).toBe(true);
     expect(seenByTheApp).toBe(true);
     form.remove();
+  });
+
+  it('holds a form submitted before the app started, and only then (before-start.ts sends it again)', () => {
+    const w = window as unknown as Record<string, unknown>;
+    w[STARTED] = undefined; // a document before the app's start (the tests above started it)
+    new Function(FIRST_PAINT_SCRIPT)();
+    const before = document.createElement('form');
+    const after = document.createElement('form');
+    document.body.append(before, after);
+    before.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(w[HELD_SUBMIT]).toBe(before);
+    markStarted();
+    w[HELD_SUBMIT] = undefined;
+    after.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(w[HELD_SUBMIT]).toBeUndefined();
+    before.remove();
+    after.remove();
   });
 });
