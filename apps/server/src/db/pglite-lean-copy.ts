@@ -37,6 +37,7 @@ export async function dropTemplateDatabases(exec: Exec) {
 }
 
 const BLOCK = 4096;
+const ZEROS = Buffer.alloc(BLOCK);
 
 /**
  * After the close: the zeros at the end of each WAL segment of `clusterDir` become a hole (truncated away, then
@@ -49,9 +50,12 @@ export function walZerosAsHoles(clusterDir: string) {
     if (!entry.isFile()) continue;
     const file = path.join(walDir, entry.name);
     const bytes = fs.readFileSync(file);
-    let end = bytes.length;
-    while (end > 0 && bytes[end - 1] === 0) end--;
-    const kept = Math.ceil(end / BLOCK) * BLOCK;
+    const zeros = (from: number) => {
+      const block = bytes.subarray(from, from + BLOCK); // the last one may be short
+      return block.equals(ZEROS.subarray(0, block.length));
+    };
+    let kept = Math.ceil(bytes.length / BLOCK) * BLOCK;
+    while (kept > 0 && zeros(kept - BLOCK)) kept -= BLOCK;
     if (kept >= bytes.length) continue;
     fs.truncateSync(file, kept);
     fs.truncateSync(file, bytes.length);
