@@ -17,6 +17,13 @@ const newDataDir = () => {
 };
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
+/** The bytes `dir` takes on disk (holes are not counted): what a copy of it wrote. */
+const onDisk = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const file = path.join(dir, entry.name);
+    return sum + (entry.isDirectory() ? onDisk(file) : fs.statSync(file).blocks * 512);
+  }, 0);
+
 describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied from the day’s demo (issue 26)', () => {
   it('has today’s demo figures, its uploaded documents and a balanced ledger', { timeout: 120_000 }, async () => {
     const dataDir = newDataDir();
@@ -60,6 +67,19 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
       expect(fs.readdirSync(uploadDir, { recursive: true }).length).toBeGreaterThan(0);
     } finally {
       await database.close();
+    }
+    // The copy wrote 16 MB (it was 46 MB: the build's WAL and initdb's two template databases), and it is a
+    // cluster like any other: it takes writes, and has them after a restart.
+    expect(onDisk(path.join(dataDir, 'pglite'))).toBeLessThan(20 * 2 ** 20);
+    for (const step of ['create table copy_check as select generate_series(1, 50000) as n', 'select 1']) {
+      const reopened = await openDatabase({ databaseUrl: null, dataDir });
+      try {
+        await reopened.executeSql(step);
+        const { rows } = await reopened.executeSql('select count(*)::int as n from copy_check');
+        expect(rows[0]!.n).toBe(50_000);
+      } finally {
+        await reopened.close();
+      }
     }
     // A directory that already holds something is left alone.
     expect(await copyDemoInto(dataDir, uploadDir)).toBe(false);
