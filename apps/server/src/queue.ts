@@ -43,6 +43,11 @@ export interface QueueWorker<T = unknown> {
   deadLetter?: string;
   /** Handle one job; one that throws is retried by pg-boss (after `expireInSeconds` if the process died). */
   handle(job: QueueJob<T>): Promise<void>;
+  /**
+   * Handle a fetch's jobs together (one read and one write for all, where the handler can), answering each job's
+   * error or null; a job with an error is retried as one that threw. Without it, each job goes to `handle`.
+   */
+  handleBatch?(jobs: QueueJob<T>[]): Promise<unknown[]>;
 }
 
 export interface NewJob<T> {
@@ -188,17 +193,24 @@ export function createQueue(database: Database, log: FastifyBaseLogger): Queue {
               w.name,
               { batchSize: w.batchSize, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
               async (jobs) => {
-                // Each job on its own: one failing is failed alone (pg-boss then completes the rest of the batch).
-                const failed = await Promise.all(
-                  jobs.map((j) =>
-                    w
-                      .handle({ id: j.id, data: j.data, try: j.retryCount + 1, lastTry: j.retryCount >= j.retryLimit })
-                      .then(
-                        () => null,
-                        (err: unknown) => ({ j, err }),
+                // One failing job is failed alone (pg-boss then completes the rest of the batch).
+                const ours = jobs.map((j) => ({
+                  id: j.id,
+                  data: j.data,
+                  try: j.retryCount + 1,
+                  lastTry: j.retryCount >= j.retryLimit,
+                }));
+                const errors = w.handleBatch
+                  ? await w.handleBatch(ours)
+                  : await Promise.all(
+                      ours.map((j) =>
+                        w.handle(j).then(
+                          () => null,
+                          (err: unknown) => err,
+                        ),
                       ),
-                  ),
-                );
+                    );
+                const failed = jobs.map((j, i) => (errors[i] ? { j, err: errors[i] } : null));
                 for (const f of failed) {
                   if (!f) continue;
                   log.warn({ err: f.err, queue: w.name, job: f.j.id }, 'job failed; pg-boss tries it again');

@@ -8,6 +8,9 @@ import { aliyunSms } from '../src/sms/index.ts';
 import { SMS_TEMPLATE_SETTINGS } from '../src/config-env.ts';
 import { urlProblem } from '../src/modules/webhook/webhook-address.ts';
 import { post } from '../src/modules/webhook/webhook-http.ts';
+import { attemptDeliveries } from '../src/modules/webhook/webhook-delivery.ts';
+import type { Queue } from '../src/queue.ts';
+import type { SmsSender } from '../src/sms-sender.ts';
 import { createTestApp, type TestApp, type TestClient } from './harness.ts';
 import { paid } from './payment-fixtures.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
@@ -104,6 +107,46 @@ describe('webhooks (issue 30)', () => {
       expect(d!.tries[0]!.requestBody).toBe(mine[0]!.body);
       expect(await deliveries(closedOnly.id)).toEqual([]);
       for (const ep of [paidHook, closedOnly]) await setEnabled(ep, false);
+    },
+  );
+
+  it(
+    'payments at once: their deliveries are tried together, each recorded once; a job given again sends nothing',
+    { timeout: 30_000 },
+    async () => {
+      const ep = await createEndpoint(receiver.url);
+      receiver.secrets = [ep.secret];
+      const client = t.client();
+      const orderNos = await Promise.all(Array.from({ length: 6 }, () => paid(client, '880000000001', 2500)));
+      await receiver.until((r) => orderNos.every((no) => r.some((x) => x.payload.data.orderNo === no)));
+      await expect
+        .poll(async () => (await deliveries(ep.id)).filter((d) => d.status === 'SUCCEEDED').length)
+        .toBe(orderNos.length);
+      const done = await deliveries(ep.id);
+      for (const d of done) {
+        expect(d).toMatchObject({ attempts: 1 });
+        expect(d.tries.map((x) => [x.attemptNo, x.responseStatus])).toEqual([[1, 200]]);
+      }
+      // pg-boss gives the jobs of a process that died after recording them to another: not sent, not recorded again.
+      // A resend in the same fetch is sent and recorded.
+      const before = receiver.received.length;
+      const deps = {
+        db: t.app.db,
+        queue: { send: () => Promise.reject(new Error('no retry expected')) } as unknown as Queue,
+        smsSender: null as unknown as SmsSender,
+        log: t.app.log,
+        settings: { retryDelaysMs: RETRIES_MS, timeoutMs: 2000, allowPrivate: true },
+      };
+      const jobs = [
+        ...done.map((d) => ({ deliveryId: d.id, attemptNo: 1 })),
+        { deliveryId: done[0]!.id, attemptNo: 0 },
+      ];
+      expect(await attemptDeliveries(deps, jobs)).toEqual(jobs.map(() => null));
+      expect(receiver.received.length).toBe(before + 1);
+      const after = await deliveries(ep.id);
+      expect(after.map((d) => d.tries.map((x) => x.attemptNo)).sort()).toEqual([[1], [1], [1], [1], [1], [1, 0]]);
+      expect(after.every((d) => d.status === 'SUCCEEDED' && d.attempts === 1)).toBe(true);
+      await setEnabled(ep, false);
     },
   );
 

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sandboxEndpoints as ep, type REFUND_STATUSES, type TRANSFER_STATUSES } from '@mchweb/contract';
 import { forbidden, ok } from '../errors.ts';
 import type { ModuleContext } from '../module.ts';
-import { applyPaymentNotice, cashierOrder as orderForPayer, finishRefund } from '../modules/order/index.ts';
+import {
+  applyPaymentNotice,
+  cashierOrder as orderForPayer,
+  cashierOrderOf,
+  finishRefund,
+} from '../modules/order/index.ts';
 import { finishTransfer } from '../modules/transfer/index.ts';
 import { route } from '../route.ts';
 import { sandboxPayment, sandboxPayout } from './sandbox-channel.ts';
@@ -24,8 +29,9 @@ export const noticeRoutes =
     route(app, ep.notify, async (request) => {
       sandboxOnly(SANDBOX.paymentsOff);
       const notice = await sandboxPayment.parseNotice({ headers: request.headers, body: request.body });
-      if (notice.kind === 'payment') await applyPaymentNotice(app.db, notice.payment, settings, channels);
-      return ok(await orderForPayer(app.db, request.body.orderNo));
+      if (notice.kind !== 'payment') return ok(await orderForPayer(app.db, request.body.orderNo));
+      // The answer is the row the notice's transaction left, not read again.
+      return ok(await cashierOrderOf(app.db, await applyPaymentNotice(app.db, notice.payment, settings, channels)));
     });
     route(app, ep.refundNotify, async (request) => {
       sandboxOnly(SANDBOX.paymentsOff);

@@ -75,6 +75,22 @@ export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number
 }
 
 /**
+ * A merchant's number as a scalar subquery (null when there is none), for another module's statement: the webhook
+ * outbox writes it into an event without a round trip of its own, and the merchants' SQL stays in this module.
+ */
+export const mchNoSubquery = (merchantId: number): SQL =>
+  sql`(select ${merchants.mchNo} from ${merchants} where ${merchants.id} = ${merchantId})`;
+
+/** What the payer is shown of a merchant: its short name, else its name (null when there is no such merchant). */
+export async function merchantNameForPayer(db: Tx, merchantId: number): Promise<string | null> {
+  const [m] = await db
+    .select({ name: merchants.name, shortName: merchants.shortName })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return m ? m.shortName || m.name : null;
+}
+
+/**
  * The same as merchantIdsOf, as a subquery for another module's WHERE (`merchant_id in (...)`): the filter costs
  * no extra round trip, and the merchants' SQL stays in this module.
  */

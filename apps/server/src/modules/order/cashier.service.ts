@@ -17,6 +17,7 @@ import {
   assertMerchantCanTakePayments,
   channelMerchantOf,
   merchantForPayment,
+  merchantNameForPayer,
   type MerchantForPayment,
 } from '../merchant/index.ts';
 import { ORDER } from './order.messages.ts';
@@ -186,6 +187,10 @@ export async function createPayment(
 export async function cashierOrder(db: Db, orderNo: string): Promise<CashierOrder> {
   const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
   if (!row) throw notFound(ORDER.orderNotFound);
-  const merchant = (await merchantForPayment(db, row.merchantId))!;
-  return cashierView(row, merchant.shortName || merchant.name);
+  return cashierOrderOf(db, row);
+}
+
+/** The payer's view of an order in hand: a payment notice answers with the row its transaction left. */
+export async function cashierOrderOf(db: Db, row: OrderRow): Promise<CashierOrder> {
+  return cashierView(row, (await merchantNameForPayer(db, row.merchantId))!);
 }

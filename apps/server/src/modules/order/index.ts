@@ -11,7 +11,7 @@ import orderRoutes from './order.routes.ts';
 import { orders } from './order.tables.ts';
 
 export { apiPayment, apiRefund, createApiPayment, type NewApiPayment } from './api-payment.service.ts';
-export { cashierOrder, createPayment, type PaySettings } from './cashier.service.ts';
+export { cashierOrder, cashierOrderOf, createPayment, type PaySettings } from './cashier.service.ts';
 export { PAYER_ALIPAY_COOKIE, PAYER_OPENID_COOKIE } from './cashier.routes.ts';
 export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service.ts';
 export { queryWaiting } from './order-jobs.ts';
