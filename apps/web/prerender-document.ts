@@ -21,7 +21,8 @@ function takeAll(html: string, find: RegExp): { found: string[]; rest: string } 
 
 /**
  * The script at the end of a prerendered document that starts the app after the first paint: it links the page's
- * stylesheets (already inlined: linked so Vite's loader finds them and does not wait to load them again), preloads
+ * stylesheets, disabled (they are inlined: linked so Vite's loader finds them and does not load them again, and
+ * disabled so the browser neither fetches them nor works out every element's style again for them), preloads
  * every chunk of the entry and the page, and adds the entry. In the head, as Vite writes them, Chrome ran the
  * preloaded modules before painting the HTML in most runs (the first paint then waited for ~200 KB of script on a
  * phone: docs/benchmarks.md, "Lighthouse on a phone"). A request animation frame's callback runs before the next
@@ -32,7 +33,7 @@ export function startScript(base: string, entry: string, js: string[], css: stri
   return (
     `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;` +
     `function add(t,a){var e=document.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin="";h.appendChild(e)}` +
-    `${list(css)}.forEach(function(f){add("link",{rel:"stylesheet",href:f})});` +
+    `${list(css)}.forEach(function(f){add("link",{rel:"stylesheet",href:f,disabled:true})});` +
     `${list(js)}.forEach(function(f){add("link",{rel:"modulepreload",href:f})});` +
     `add("script",{type:"module",src:${JSON.stringify(base + entry)}})},0)})`
   );
