@@ -67,21 +67,36 @@ export async function pgliteOrders(): Promise<OrdersDb> {
   };
 }
 
+/**
+ * The database's name on the server (BENCH_ORDERS_DB): two checkouts benchmarking on one PostgreSQL server at once
+ * would otherwise drop each other's.
+ */
+const POSTGRES_NAME = process.env.BENCH_ORDERS_DB ?? 'mchweb_bench_orders';
+/**
+ * BENCH_ORDERS_KEEP=1: the PostgreSQL database is kept after the run, and a run that finds it already filled (by a
+ * run of the last day: the benchmarks' filters reach 30 days back from now) uses it as it is, to measure a change
+ * before and after without making a million orders twice.
+ */
+const KEEP = process.env.BENCH_ORDERS_KEEP === '1';
+
 export async function postgresOrders(serverUrl: string): Promise<OrdersDb> {
-  const name = 'mchweb_bench_orders';
+  const name = POSTGRES_NAME;
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     await c.query(statement);
     await c.end();
   };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  const generateSeconds = await fill(database);
-  await database.close();
+  let generateSeconds = 0;
+  if (!(KEEP && (await filledToday(serverUrl, url.toString())))) {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+    generateSeconds = await fill(database);
+    await database.close();
+  }
   return {
     label: 'PostgreSQL',
     env: { DATABASE_URL: url.toString() },
@@ -89,6 +104,28 @@ export async function postgresOrders(serverUrl: string): Promise<OrdersDb> {
     dataDir: null,
     generateSeconds,
     open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
+    drop: async () => void (KEEP || (await admin(`drop database if exists ${name} with (force)`))),
   };
+}
+
+/** Whether the kept database exists and holds the benchmark's orders, the newest of the last day. */
+async function filledToday(serverUrl: string, url: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [POSTGRES_NAME]);
+  await admin.end();
+  if (!rowCount) return false;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ n: string; fresh: boolean }>(
+      `select (select count(*) from orders where company_id = 1) as n,
+        (select max(created_at) from orders) > now() - interval '1 day' as fresh`,
+    );
+    return Number(rows[0]!.n) >= ORDERS && rows[0]!.fresh === true;
+  } catch {
+    return false; // a database of an older schema, or half made
+  } finally {
+    await c.end();
+  }
 }

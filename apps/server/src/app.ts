@@ -99,7 +99,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON only: without this, Fastify would parse text/plain into a string and answer a
   // confusing "expected object" instead of "wrong content type".
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (request, reply) => void reply.header('x-request-id', request.id));
+  // Set as the request comes in (first of every hook, so an answer refused by a later one carries it too): a synchronous
+  // hook, not an asynchronous onSend awaited on every answer.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   capConnectionsPerAddress(app.server, config, (address, refused) =>
     app.log.warn({ address, refused }, 'connections over MCHWEB_CONNECTIONS_PER_ADDRESS closed'),
   );

@@ -39,8 +39,10 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return envelope(Code.OK, msg, data);
 }
 
+/** What `ok(data)` writes before its data (data last), written once. */
+const OK_HEAD = JSON.stringify(ok(null)).slice(0, -'null}'.length);
+
 /** `ok(data)` as JSON text, where `data` is JSON text already (written by the database). */
 export function okJsonText(data: string): string {
-  const head = JSON.stringify(ok(null));
-  return `${head.slice(0, -'null}'.length)}${data}}`;
+  return `${OK_HEAD}${data}}`;
 }

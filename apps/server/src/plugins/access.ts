@@ -108,15 +108,18 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     });
     app.addHook('onClose', stopListening);
   }
-  // A write may end sessions or change roles and memberships: forget the cached lookups it may have changed before
-  // the caller sees the answer, so its next call reads the new state (the write's transaction has committed by now).
   const reads = (request: FastifyRequest) =>
     SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
-  app.addHook('onSend', async (request) => {
+  // A write may end sessions or change roles and memberships: forget the cached lookups it may have changed before
+  // the caller sees the answer, so its next call reads the new state (the write's transaction has committed by now).
+  // A hook of the routes that may write only (added below as each is declared): the reads, most calls, skip it.
+  const forgetChanged = async (request: FastifyRequest) => {
     if (!reads(request)) app.accessCache.invalidate(changedBy(request));
-  });
+  };
 
   app.addHook('onRoute', (route) => {
+    const readOnly = route.config?.readOnly === true || [route.method].flat().every((m) => SAFE_METHODS.has(m));
+    if (route.config?.access && !readOnly) route.onSend = [...[route.onSend ?? []].flat(), forgetChanged];
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (route.url.startsWith(`${MERCHANT_API_V1}/`)) {
       const scope = route.config?.apiScope;
@@ -149,7 +152,11 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
     tagsOf: (v: T) => readonly string[],
   ) => (reads(request) ? app.accessCache.get(key, load, keep, tagsOf) : load());
 
-  /** The signed-in actor of a valid session, its membership in the session's company looked up once. */
+  /**
+   * The signed-in actor of a valid session, its membership in the session's company looked up once; its address,
+   * language and user agent those of the anonymous actor the request already has (the address behind a trusted proxy
+   * and the language are parsed from the headers on every read of them).
+   */
   async function userActor(
     request: FastifyRequest,
     session: { sessionId: number; userId: number; companyId: number | null },
@@ -165,15 +172,7 @@ async function accessPlugin(app: FastifyInstance, opts: { cacheMs?: number }) {
             undefined,
             () => [userTag(userId), companyTag(companyId)],
           );
-    return {
-      ...anonymousActor(request.ip, languageOf(request)),
-      kind: 'user',
-      userId,
-      sessionId: session.sessionId,
-      companyId,
-      member,
-      userAgent: request.headers['user-agent'],
-    };
+    return { ...request.actor, kind: 'user', userId, sessionId: session.sessionId, companyId, member };
   }
 
   /**

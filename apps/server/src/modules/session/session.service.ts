@@ -19,7 +19,8 @@ export interface ActiveSession {
 }
 export type SessionLookup = { ok: true; session: ActiveSession } | { ok: false; replaced: boolean };
 
-export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+/** SHA-256 of a session token, as stored (one-shot `crypto.hash`: no hash object per signed-in call). */
+export const hashToken = (token: string) => crypto.hash('sha256', token, 'base64url');
 
 export async function createSession(
   db: Tx,
