@@ -34,11 +34,12 @@ export const test = base.extend<
     async ({}, use) => {
       const { executablePath, args } = await chromiumExecutable();
       const browser = await chromium.launch({ executablePath, args, headless: true });
-      await use(browser);
+      await use(withLiveGoto(browser));
       await browser.close();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
+  page: async ({ page }, use) => use(liveGoto(page)),
   base: async ({ server }, use) => use(`${server.url}/mchweb`),
   baseURL: async ({ server }, use) => use(server.url),
 });
@@ -68,15 +69,54 @@ export async function clickInDialog(page: Page, button: string | Locator) {
 
 /**
  * Wait until the app has hydrated the prerendered page it opened (/login, /register, /home, /product, /case:
- * docs/web.md, "Prerendered pages"): its fields are on screen before that, and what a test types into them first
- * would not reach the page's state. React marks each element it owns with a `__reactProps` key.
+ * docs/web.md, "Prerendered pages"): its buttons are on screen before that and do nothing yet, and its links
+ * load a new document. React marks each element it owns with a `__reactProps` key. Any other page: at once.
  */
 export async function untilHydrated(page: Page) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('#root [data-testid]')].every((el) =>
+    [...document.querySelectorAll('#root[data-prerendered] [data-testid]')].every((el) =>
       Object.keys(el).some((k) => k.startsWith('__reactProps')),
     ),
   );
+}
+
+/**
+ * `page.goto` (and `reload`) waiting for "load" also waits until the app has the page, as it did when the app's
+ * scripts were in the head (they held the load event back); a prerendered page's are added after its first paint.
+ */
+function liveGoto(page: Page): Page {
+  const live = page as Page & { liveGoto?: true };
+  if (live.liveGoto) return page;
+  live.liveGoto = true;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const untilLive = async <T>(response: T, waitUntil?: string) => {
+    if ((waitUntil ?? 'load') === 'load' && !page.isClosed()) await untilHydrated(page);
+    return response;
+  };
+  page.goto = async (url, options) => untilLive(await goto(url, options), options?.waitUntil);
+  page.reload = async (options) => untilLive(await reload(options), options?.waitUntil);
+  return page;
+}
+
+/** The same for every page of every context the tests open on this browser. */
+function withLiveGoto(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => liveGoto(await newPage());
+    context.on('page', liveGoto); // opened by the page itself (window.open, target=_blank)
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // Closing the page closes its context, as Playwright's own browser.newPage does.
+    page.on('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 /** Open a page of the app and wait until it is the app's (hydrated when it was prerendered). */

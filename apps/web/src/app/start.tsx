@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { markStarted } from './prerender/before-start';
@@ -25,8 +26,13 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     try {
       if (plan.address) window.history.replaceState(null, '', plan.address);
       const loaded = await withFirstPageLoaded(routes, window.location.pathname);
-      markStarted();
-      return hydrateRoot(container, <App router={createAppRouter(loaded)} />);
+      // In a transition, hydration yields to the browser every few milliseconds (a default-priority hydration is
+      // one task: on a phone a long one, the main part of Lighthouse's total blocking time).
+      let root: Root | undefined;
+      startTransition(() => {
+        root = hydrateRoot(container, <App router={createAppRouter(loaded)} />);
+      });
+      return root!;
     } catch (error) {
       // A chunk that did not load: the router tries again and shows the route's error as it always has.
       console.error(error);

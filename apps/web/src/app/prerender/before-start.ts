@@ -10,7 +10,7 @@ import { HELD_SUBMIT, STARTED } from './first-paint';
 type Held = Partial<Record<typeof STARTED | typeof HELD_SUBMIT, unknown>>;
 const held = () => window as unknown as Held;
 
-/** From here on, submissions reach React (hydrateRoot listens at the root, replaying what comes mid-hydration). */
+/** From here on, submissions reach React. */
 export function markStarted(): void {
   held()[STARTED] = true;
 }
@@ -42,6 +42,7 @@ function visitorsChange(input: HTMLInputElement): (() => void) | null {
 
 /** Called once the first page has hydrated, with its element (layouts/page-transition.tsx). */
 export function replayBeforeStart(container: HTMLElement): void {
+  markStarted();
   const changes = [...container.querySelectorAll('input')].map(visitorsChange);
   changes.forEach((tell) => tell?.());
   const form = held()[HELD_SUBMIT];

@@ -8,7 +8,7 @@ import { LANGUAGE_KEY } from '@/lib/storage';
  */
 export const STALE_CLASS = 'prerender-stale';
 
-/** Set on window when React takes over the page's events (app/start.tsx): submissions are its own from then. */
+/** Set on window once the first page is live (before-start.ts, app/start.tsx): submissions are React's from then. */
 export const STARTED = 'mchwebStarted';
 /** Where the first-paint script holds a form submitted before the app started. */
 export const HELD_SUBMIT = 'mchwebHeldSubmit';
@@ -31,12 +31,12 @@ export function prerenderStale(storage: Pick<Storage, 'getItem'> = localStorage)
  * It also stops the browser's own submission of a form: the prerendered sign-in form is on screen before the app
  * has started (it starts after the first paint), and a press of Enter or of its button then would reload the page
  * (a GET of the form), losing what was typed. The app never submits a form natively (its forms handle submit
- * themselves), so every native submission is stopped, before and after hydration; React still sees the event once
- * it runs. One submitted before the app started is held (`HELD_SUBMIT`) and sent again once it has hydrated
- * (before-start.ts).
+ * themselves), so every native submission is stopped, before and after hydration. One submitted before the page
+ * has hydrated is held (`HELD_SUBMIT`), kept from React (hydrating, it would take the event with the state drawn,
+ * not what was typed), and sent again once the page has hydrated and has what was typed (before-start.ts).
  */
 export const FIRST_PAINT_SCRIPT =
   `document.addEventListener("submit",function(e){e.preventDefault();` +
-  `if(!window.${STARTED})window.${HELD_SUBMIT}=e.target},true);` +
+  `if(!window.${STARTED}){window.${HELD_SUBMIT}=e.target;e.stopPropagation()}},true);` +
   `try{var s=localStorage;if(${JSON.stringify(OTHER_LANGUAGES)}.indexOf(s.getItem(${JSON.stringify(LANGUAGE_KEY)}))>=0` +
   `||s.getItem("token"))document.documentElement.classList.add(${JSON.stringify(STALE_CLASS)})}catch(e){}`;
