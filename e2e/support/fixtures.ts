@@ -112,8 +112,9 @@ function withLiveGoto(browser: Browser): Browser {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    // Closing the page closes its context, as Playwright's own browser.newPage does.
-    page.on('close', () => void context.close());
+    // Closing the page closes its context, as Playwright's own browser.newPage does (at the worker's end the
+    // browser may have closed it already).
+    page.on('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;
