@@ -43,7 +43,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
           (select count(*) from orders where created_at > now())::int as future,
           (select count(*) from orders where created_at > now() - interval '2 days')::int as recent,
           (select count(*) from users)::int as users,
-          (select count(*) from platform_secrets)::int as secrets`)) as unknown as {
+          (select count(*) from platform_secrets)::int as secrets,
+          (select count(*) from platform_settings)::int as settings`)) as unknown as {
         rows: {
           last_settled: string;
           orders: number;
@@ -52,6 +53,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
           recent: number;
           users: number;
           secrets: number;
+          settings: number;
         }[];
       };
       const r = rows[0]!;
@@ -62,6 +64,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
       expect(r.recent).toBeGreaterThan(0); // ... up to today
       expect(r.users).toBe(4);
       expect(r.secrets).toBe(0); // each directory makes its own secrets on first start
+      expect(r.settings).toBe(0); // and writes its own business time zone (a copy may be started in another)
       expect(await checkLedger(database.db)).toEqual([]);
       // The demo applications' documents are in the new directory's uploads.
       expect(fs.readdirSync(uploadDir, { recursive: true }).length).toBeGreaterThan(0);

@@ -2,12 +2,10 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../config.ts';
 import { dayOf } from '../business-day.ts';
 import { MIGRATIONS_DIR, openDatabase } from '../db/client.ts';
 import { installQueueSchema } from '../queue.ts';
-import { platformSecrets } from '../db/platform.tables.ts';
-import { getTableName } from 'drizzle-orm';
 import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate, sourcesHash } from '../db/pglite-template.ts';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
 
@@ -50,10 +48,9 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
   const dataPath = path.join(dataDir, 'pglite');
   if (process.env.MCHWEB_PGLITE_TEMPLATE === '0' || !isEmpty(dataPath) || !isEmpty(uploadDir)) return false;
   try {
-    const [{ seedDemoIfEmpty, DEMO_TZ }, { createFileStorage }, { buildApp }] = await Promise.all([
+    const [{ seedDemoIfEmpty, DEMO_TZ }, { createFileStorage }] = await Promise.all([
       import('./seed-demo.ts'),
       import('../modules/upload/index.ts'),
-      import('../app.ts'),
     ]);
     const dir = demoTemplateDir(DEMO_TZ);
     if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) {
@@ -68,13 +65,6 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
           const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
           await seedDemoIfEmpty(database.db, storage);
           await installQueueSchema(database);
-          // Started once as a server would start on it: its queues and their tables are made here, once a day,
-          // instead of by each copy's first start (about 0.3 s of it on PGlite).
-          const app = await buildApp({ config: loadConfig(), database, storage, logger: false });
-          await app.ready();
-          await app.close();
-          // The secrets that start made (signing SMS codes, sessions): each directory makes its own.
-          await database.executeSql(`DELETE FROM ${getTableName(platformSecrets)}`);
           // What each copy writes: 16 MB instead of 44 (pglite-lean-copy.ts).
           await dropTemplateDatabases(exec);
           await emptyWal(exec);
