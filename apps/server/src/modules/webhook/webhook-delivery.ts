@@ -210,13 +210,13 @@ export async function attemptDeliveries(deps: DeliveryDeps, jobs: DeliverJob[]):
   tries.forEach((t, i) => {
     if (t && succeeded(t.answer) && !together.has(t.row.delivery.id)) together.set(t.row.delivery.id, i);
   });
-  const batch = [...together.values()];
-  const alone = tries.flatMap((t, i) => (t && !batch.includes(i) ? [i] : []));
+  const batch = new Set(together.values());
+  const alone = tries.flatMap((t, i) => (t && !batch.has(i) ? [i] : []));
   await Promise.all([
-    batch.length > 0 &&
+    batch.size > 0 &&
       recordSucceeded(
         deps.db,
-        batch.map((i) => tries[i]!),
+        [...batch].map((i) => tries[i]!),
       ).catch((err: unknown) => batch.forEach((i) => (errors[i] = err))),
     ...alone.map((i) => recordTry(deps, tries[i]!).catch((err: unknown) => (errors[i] = err))),
   ]);
