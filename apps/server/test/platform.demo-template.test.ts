@@ -44,7 +44,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
           (select count(*) from orders where created_at > now() - interval '2 days')::int as recent,
           (select count(*) from users)::int as users,
           (select count(*) from platform_secrets)::int as secrets,
-          (select count(*) from platform_settings)::int as settings`)) as unknown as {
+          (select count(*) from platform_settings)::int as settings,
+          (select count(*) from pgboss.queue)::int as queues`)) as unknown as {
         rows: {
           last_settled: string;
           orders: number;
@@ -54,6 +55,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
           users: number;
           secrets: number;
           settings: number;
+          queues: number;
         }[];
       };
       const r = rows[0]!;
@@ -65,6 +67,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
       expect(r.users).toBe(4);
       expect(r.secrets).toBe(0); // each directory makes its own secrets on first start
       expect(r.settings).toBe(0); // and writes its own business time zone (a copy may be started in another)
+      // The job queue's queues (a table each) were made once for the day, not by each copy's first start.
+      expect(r.queues).toBeGreaterThan(0);
       expect(await checkLedger(database.db)).toEqual([]);
       // The demo applications' documents are in the new directory's uploads.
       expect(fs.readdirSync(uploadDir, { recursive: true }).length).toBeGreaterThan(0);

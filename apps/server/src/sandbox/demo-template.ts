@@ -2,10 +2,13 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../config.ts';
+import { getTableName } from 'drizzle-orm';
+import { loadConfig, REPO_ROOT } from '../config.ts';
 import { dayOf } from '../business-day.ts';
 import { MIGRATIONS_DIR, openDatabase } from '../db/client.ts';
 import { installQueueSchema } from '../queue.ts';
+import { platformSecrets, platformSettings } from '../db/platform.tables.ts';
+import { DEMO_TZ } from './demo-zone.ts';
 import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate, sourcesHash } from '../db/pglite-template.ts';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
 
@@ -48,32 +51,8 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
   const dataPath = path.join(dataDir, 'pglite');
   if (process.env.MCHWEB_PGLITE_TEMPLATE === '0' || !isEmpty(dataPath) || !isEmpty(uploadDir)) return false;
   try {
-    const [{ seedDemoIfEmpty, DEMO_TZ }, { createFileStorage }] = await Promise.all([
-      import('./seed-demo.ts'),
-      import('../modules/upload/index.ts'),
-    ]);
     const dir = demoTemplateDir(DEMO_TZ);
-    if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) {
-      // Today's demo: a directory as `npm start` would have made it (migrated, seeded, uploads local), closed.
-      await publishTemplate(dir, 'demo-', async (partial) => {
-        const database = await openDatabase({ databaseUrl: null, dataDir: partial });
-        const exec = (text: string) => database.executeSql(text);
-        try {
-          // No WAL segment recycled as a future one (its old bytes would stay in the copy: emptyWal).
-          await exec('SET wal_recycle = off');
-          await database.migrate();
-          const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
-          await seedDemoIfEmpty(database.db, storage);
-          await installQueueSchema(database);
-          // What each copy writes: 16 MB instead of 44 (pglite-lean-copy.ts).
-          await dropTemplateDatabases(exec);
-          await emptyWal(exec);
-        } finally {
-          await database.close(); // a clean shutdown: the copy needs no recovery
-        }
-        walZerosAsHoles(path.join(partial, 'pglite'));
-      });
-    }
+    if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) await buildDemoTemplate(dir);
     // Copied beside the targets and renamed: a start killed half-way leaves no half a cluster behind. The copy
     // (16 MB) runs on libuv's threads while the server's modules load on the main one.
     const uploads = path.join(dir, 'uploads');
@@ -85,6 +64,45 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
   } catch {
     return false;
   }
+}
+
+/**
+ * Today's demo: a directory as `npm start` would have left it after its first start (migrated, seeded, uploads
+ * local, the job queue's queues made), closed. Only a day's first new directory loads the seed (and the app).
+ */
+async function buildDemoTemplate(dir: string) {
+  const [{ seedDemoIfEmpty }, { createFileStorage }, { buildApp }] = await Promise.all([
+    import('./seed-demo.ts'),
+    import('../modules/upload/index.ts'),
+    import('../app.ts'),
+  ]);
+  await publishTemplate(dir, 'demo-', async (partial) => {
+    const database = await openDatabase({ databaseUrl: null, dataDir: partial });
+    const exec = (text: string) => database.executeSql(text);
+    try {
+      // No WAL segment recycled as a future one (its old bytes would stay in the copy: emptyWal).
+      await exec('SET wal_recycle = off');
+      await database.migrate();
+      const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
+      await seedDemoIfEmpty(database.db, storage);
+      await installQueueSchema(database);
+      // Started once as a server starts, so that the job queue's queues and their tables are made here once a day
+      // instead of by each copy's first start (0.35 to 0.55 s of it, quiet machine). What that start writes that
+      // belongs to a server, not to the demo, is removed: the business time zone it was configured with (a copy
+      // may be started with another MCHWEB_TZ) and its secrets (each directory makes its own).
+      const app = await buildApp({ config: loadConfig(), database, storage, logger: false });
+      await app.ready();
+      await app.close();
+      await exec(`DELETE FROM ${getTableName(platformSettings)}`);
+      await exec(`DELETE FROM ${getTableName(platformSecrets)}`);
+      // What each copy writes: 16 MB instead of 44 (pglite-lean-copy.ts).
+      await dropTemplateDatabases(exec);
+      await emptyWal(exec);
+    } finally {
+      await database.close(); // a clean shutdown: the copy needs no recovery
+    }
+    walZerosAsHoles(path.join(partial, 'pglite'));
+  });
 }
 
 async function copyDirectory(from: string, to: string) {

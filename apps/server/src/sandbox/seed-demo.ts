@@ -15,10 +15,10 @@ import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../mod
 import type { FileStorage } from '../file-storage.ts';
 import { insertDemoSplits, insertDemoTransfers } from './demo-funds.ts';
 import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
+import { DEMO_TZ } from './demo-zone.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
-/** The demo's business days (the default MCHWEB_TZ). */
-export const DEMO_TZ = 'Asia/Shanghai';
+export { DEMO_TZ };
 /** Days of demo orders, settled T+1 up to yesterday (issue 12: a newcomer sees a quarter of real figures). */
 export const DEMO_DAYS = 90;
 export const DEMO_ACCOUNTS = {
