@@ -3,9 +3,9 @@
 // PostgreSQL, in N processes sharing the port (node:cluster), one per core: a Node process uses one core.
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServerIfStale, isStale, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = {
@@ -20,64 +20,13 @@ const web = {
     'packages/contract/src',
   ],
 };
-const server = {
-  built: path.join(root, 'apps/server/dist/server.mjs'),
-  sources: ['apps/server/src', 'packages/contract/src', 'scripts/start.mjs'],
-};
-
-function newestMtime(p) {
-  const stat = fs.statSync(p, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(p).map((name) => newestMtime(path.join(p, name))));
-}
-
-function isStale({ built, sources }) {
-  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  return builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-}
-
 if (process.env.WEB_DIST === undefined && isStale(web)) {
   console.log('Building the web app (its build is missing or older than its sources)...');
   const result = spawnSync('npm', ['run', 'build', '-w', '@mchweb/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The server runs as one bundled ES module: compiling TypeScript at every start (tsx) costs about half a second
-// of a 3-second start. Packages stay in node_modules; only our workspaces (the contract) are bundled in.
-if (isStale(server)) {
-  const { build } = await import('esbuild'); // only when building: not on every start
-  fs.rmSync(path.join(path.dirname(server.built), 'chunks'), { recursive: true, force: true }); // the last build's
-  await build({
-    // The cluster primary's metrics port (MCHWEB_PROCESSES with METRICS_PORT) is a second, small entry.
-    entryPoints: {
-      server: path.join(root, 'apps/server/src/server.ts'),
-      'metrics-primary': path.join(root, 'apps/server/src/metrics-primary.ts'),
-    },
-    outdir: path.dirname(server.built),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // The app's modules (and the packages they import) are a chunk of their own that server.ts loads after it has
-    // started copying and opening the database, so those run beside the loading instead of after it.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'packages-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@mchweb/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-}
+await buildServerIfStale();
 
 const processes = process.env.MCHWEB_PROCESSES ? Number(process.env.MCHWEB_PROCESSES) : 1;
 if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
@@ -94,7 +43,7 @@ if (cluster.isPrimary && processes > 1) {
   superviseProcesses(processes);
 } else {
   process.setSourceMapsEnabled(true);
-  await import(pathToFileURL(server.built).href);
+  await import(pathToFileURL(SERVER_BUNDLE).href);
 }
 
 /**
@@ -118,7 +67,7 @@ function superviseProcesses(n) {
   // GET /metrics on METRICS_PORT with every process's series added up (apps/server/src/metrics-primary.ts).
   const serveMetrics = async () => {
     const { serveClusterMetrics } = await import(
-      pathToFileURL(path.join(path.dirname(server.built), 'metrics-primary.mjs')).href
+      pathToFileURL(path.join(path.dirname(SERVER_BUNDLE), 'metrics-primary.mjs')).href
     );
     try {
       await serveClusterMetrics((err) => console.error(`mchweb: metrics port: ${err.message}`));

@@ -1,3 +1,4 @@
+import { buildServerIfStale } from '../../scripts/build-server.mjs';
 import { chromiumExecutable } from './chromium.ts';
 
 /**
@@ -7,4 +8,6 @@ import { chromiumExecutable } from './chromium.ts';
  */
 export default async function globalSetup() {
   await chromiumExecutable();
+  // The servers of the tests run the server's bundle, as `npm start` does (support/server.ts): built if stale.
+  await buildServerIfStale();
 }

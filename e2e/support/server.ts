@@ -51,7 +51,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await c.end();
     };
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The server's bundle, as `npm start` runs it (global-setup.ts builds it when stale).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

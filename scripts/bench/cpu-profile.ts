@@ -47,9 +47,11 @@ function categorise(frame: Frame, moduleOf: (file: string, line: number) => stri
   if (fn === '(idle)') return 'idle (waiting for the load generator)';
   if (fn === 'writev' || fn === 'writevGeneric' || fn === 'writeUtf8String') return 'socket write (system call)';
   // The server's bundle: its entry and the chunks it loads (scripts/start.mjs splits them).
+  // Most packages are bundled in too: a bundled line is put down to its package as one loaded from node_modules is.
   const bundled = /\/dist\/(?:chunks\/)?([^/]+\.mjs)$/.exec(url)?.[1];
-  if (bundled) return `app: ${moduleOf(bundled, frame.lineNumber)}`;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+  const source = bundled ? moduleOf(bundled, frame.lineNumber) : null;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source ?? url)?.[1];
+  if (source && !pkg) return `app: ${source}`;
   if (pkg === 'fastify-type-provider-zod' || pkg === 'zod' || (url === '' && fn === '' && frame.lineNumber === 2))
     return 'response schema: zod encode + JSON.stringify';
   if (pkg === 'helmet' || pkg === '@fastify/helmet') return 'security headers (helmet)';
@@ -62,11 +64,11 @@ function categorise(frame: Frame, moduleOf: (file: string, line: number) => stri
   return null;
 }
 
-/** The source module of each line of the bundle, from esbuild's `// path` comments. */
+/** The source module (ours, or a package's file) of each line of the bundle, from esbuild's `// path` comments. */
 function bundleModules(bundle: string): (line: number) => string {
   const starts: [number, string][] = [];
   bundle.split('\n').forEach((text, i) => {
-    const m = /^\/\/ ((?:apps|packages)\/\S+\.ts)$/.exec(text);
+    const m = /^\/\/ ((?:apps|packages|node_modules)\/\S+\.[cm]?[jt]s)$/.exec(text);
     if (m) starts.push([i, m[1]!.replace(/^apps\/server\/src\//, '')]);
   });
   return (line) => {
