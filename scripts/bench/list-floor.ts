@@ -13,8 +13,9 @@ const text = fs.readFileSync(sqlFile, 'utf8');
 const pool = new pg.Pool({ connectionString: url, max: 4, options: PLANNED_ONCE });
 const app = Fastify();
 app.post('/list', async (_request, reply) => {
-  const { rows } = await pool.query<{ page: string }>({ name: 'order_page', text });
-  return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":"ok","data":${rows[0]!.page}}`);
+  // The query's one column has no name of its own (the server reads it by position too): read as an array.
+  const { rows } = await pool.query<[string]>({ name: 'order_page', text, rowMode: 'array' });
+  return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":"ok","data":${rows[0]![0]}}`);
 });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.on('SIGTERM', () => void app.close().then(() => pool.end()));

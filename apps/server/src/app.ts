@@ -14,6 +14,7 @@ import type { AppModule, ModuleContext } from './module.ts';
 import { MODULES, RECONCILE_CHECKS, WELCOME_STEPS } from './modules/index.ts';
 import { partitionJob, partitionWorkers } from './partition-job.ts';
 import { purgeJob } from './purge-job.ts';
+import { OneLinePerRequest } from './request-log.ts';
 import { createQueue } from './queue.ts';
 import { createFileStorage } from './modules/upload/index.ts';
 import accessPlugin from './plugins/access.ts';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     frameworkErrors: frameworkErrorEnvelope,
     clientErrorHandler: clientErrorEnvelope,
     routerOptions: { ignoreTrailingSlash: true },
