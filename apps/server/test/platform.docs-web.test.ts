@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { shellWithZone } from '../src/plugins/web.ts';
@@ -199,6 +200,39 @@ describe('prerendered pages (issue 26)', () => {
       expect(res.body, url).toContain('<meta name="mchweb-time-zone" content="Asia/Shanghai" />');
     }
     expect((await get('/mchweb/pay/880000000001')).body).toContain('payer entry');
+  });
+
+  it('a document is compressed once at the highest quality, in the encoding the browser takes; a new build is sent new', async () => {
+    // Big enough that brotli's highest quality differs from the quality of dynamic answers.
+    const markup = Array.from({ length: 400 }, (_, i) => `<div class="row r${i % 7}">订单 ${i * 7919}</div>`).join('');
+    fs.writeFileSync(path.join(dir, 'home.html'), page('首页 · 商户平台', markup));
+    const fetch = (encoding: string) =>
+      t.client().raw({ method: 'GET', url: '/mchweb/home', headers: { 'accept-encoding': encoding } });
+    const plain = (await fetch('identity')).body;
+    expect(plain).toContain('订单 7919');
+    const best = zlib.brotliCompressSync(Buffer.from(plain), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+    });
+    // The first request of a build is compressed as any dynamic answer while the best is made beside it.
+    let res = await fetch('gzip, deflate, br');
+    for (let i = 0; i < 100 && res.rawPayload.length !== best.length; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      res = await fetch('gzip, deflate, br');
+    }
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.rawPayload.length).toBe(best.length);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+    const gzipped = await fetch('gzip;q=1, br;q=0');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(plain);
+    expect((await fetch('identity')).headers['content-encoding']).toBeUndefined();
+    // A build made while the server runs: its document is answered from then on.
+    fs.writeFileSync(path.join(dir, 'home.html'), page('首页 · 商户平台', 'the new build'));
+    const rebuilt = await fetch('br');
+    const body =
+      rebuilt.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(rebuilt.rawPayload) : rebuilt.rawPayload;
+    expect(body.toString()).toContain('the new build');
   });
 
   it('the first-paint script runs under the policy by its hash; no other inline script is allowed', async () => {

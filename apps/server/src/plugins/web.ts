@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { acceptedEncoding, webDocuments } from './web-documents.ts';
 
 export const BASE = '/mchweb/';
 /**
@@ -63,14 +63,10 @@ export async function prerenderedPage(dist: string, appPath: string): Promise<st
 /**
  * The document's own inline scripts allowed by their hashes (the policy otherwise allows scripts from this origin
  * only): a prerendered page's first-paint script, which must run before the first paint, so cannot be a file. Only
- * the build's documents come through here, and only a bare `<script>` counts.
+ * the build's documents come through here, and only a bare `<script>` counts (inlineScriptHashes).
  */
-export function allowInlineScripts(html: string, policy: string): string {
-  const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
-    ([, code]) => `'sha256-${crypto.createHash('sha256').update(code!).digest('base64')}'`,
-  );
-  return hashes.length ? policy.replace(/(^|;)\s*script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`) : policy;
-}
+const withScriptHashes = (hashes: string[], policy: string) =>
+  hashes.length ? policy.replace(/(^|;)\s*script-src ([^;]*)/, `$1script-src $2 ${hashes.join(' ')}`) : policy;
 
 /**
  * The built web app under /mchweb/: hashed assets cached for a year, index.html never cached, and any other
@@ -98,21 +94,27 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // Read at each load of the app (not once): a build made while the server runs names new assets. Compressed on
-  // the way out like any dynamic answer.
-  const sendShell = async (file: string, reply: FastifyReply) => {
-    const shell = shellWithZone(await fs.promises.readFile(file, 'utf8'), opts.timeZone);
+  // Looked at on each load of the app (not once): a build made while the server runs names new assets. Prepared
+  // once per build, compressed ahead where it is worth it (web-documents.ts).
+  const documentOf = webDocuments((html) => shellWithZone(html, opts.timeZone));
+  const sendShell = async (file: string, request: FastifyRequest, reply: FastifyReply) => {
+    const document = await documentOf(file);
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', allowInlineScripts(shell, policy));
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', withScriptHashes(document.scriptHashes, policy));
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const compressed = encoding && document[encoding];
+    if (!compressed) return reply.send(document.html);
+    return reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(compressed);
   };
-  const sendIndex = (_request: unknown, reply: FastifyReply) => sendShell(indexFile, reply);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => sendShell(indexFile, request, reply);
   // Every /ops/... path answers the console's shell (its router takes the rest); without the entry in the build,
   // a plain 404 rather than the merchant app.
   const opsFile = path.join(opts.webDist, 'ops.html');
-  const sendOps = (_request: unknown, reply: FastifyReply) =>
+  const sendOps = (request: FastifyRequest, reply: FastifyReply) =>
     fs.existsSync(opsFile)
-      ? sendShell(opsFile, reply)
+      ? sendShell(opsFile, request, reply)
       : reply.code(404).type('text/plain').send('The operator console is not in this build');
   app.get(OPS_BASE, sendOps);
   app.get(`${OPS_BASE}*`, sendOps);
@@ -123,9 +125,9 @@ async function webPlugin(app: FastifyInstance, opts: { webDist: string; timeZone
     if (rel) return reply.sendFile(rel);
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith(`${BASE}assets/`)) return reply.code(404).type('text/plain').send('Not found');
-    if (request.url.startsWith(`${BASE}pay/`) && fs.existsSync(payFile)) return sendShell(payFile, reply);
+    if (request.url.startsWith(`${BASE}pay/`) && fs.existsSync(payFile)) return sendShell(payFile, request, reply);
     const prerendered = await prerenderedPage(opts.webDist, `/${urlPath}`);
-    return sendShell(prerendered ?? indexFile, reply);
+    return sendShell(prerendered ?? indexFile, request, reply);
   });
 }
 
