@@ -40,9 +40,13 @@ export interface PaymentChannel {
   /**
    * The channel's statement of a day (YYYY-MM-DD, the channel's day: China's), for reconciliation: every payment
    * it took that day and every refund it finished that day. The statement module's job asks for yesterday's once
-   * the channel publishes it (STATEMENT_READY_AT) and keeps the lines.
+   * the channel publishes it (STATEMENT_READY_AT) and keeps the lines. `merchants`: every merchant with an id at
+   * this channel (not only those with orders that day: a payment the channel took for an order we closed, or made
+   * the day before, must be on the statement too), for a channel whose statement of some merchants is theirs, not
+   * the service provider's (Alipay's app_auth_token merchants); a channel whose one statement covers all of its
+   * sub-merchants ignores them.
    */
-  fetchStatement(day: string): Promise<StatementLine[]>;
+  fetchStatement(day: string, merchants: ChannelMerchant[]): Promise<StatementLine[]>;
   /**
    * A harmless signed call proving the connection (`npm run ops -- channel:check`), e.g. a query of a payment
    * number that cannot exist, expecting the channel's properly signed "not found". Absent: nothing to check.

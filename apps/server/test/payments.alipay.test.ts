@@ -3,24 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashierCode, CashierOrder } from '@mchweb/contract';
 import { systemActor } from '../src/actor.ts';
 import { alipayChannel, CHECK_TRADE_NO } from '../src/alipay/index.ts';
-import { withPaymentAdapter, type Channels } from '../src/channels.ts';
+import type { Channels } from '../src/channels.ts';
 import { loadConfig, type ConfigError } from '../src/config.ts';
 import { checkLedger, postingsOf } from '../src/modules/ledger/index.ts';
 import { setChannelAccounts } from '../src/modules/merchant/index.ts';
 import { closeExpiredOrders, queryWaiting } from '../src/modules/order/index.ts';
 import { orders, refunds } from '../src/modules/order/order.tables.ts';
 import { SANDBOX_CHANNELS } from '../src/sandbox/index.ts';
-import { AlipayFake, injectedInto } from './fakes/alipay-fake.ts';
-import { createTestApp, type TestApp, type TestClient } from './harness.ts';
+import { alipayTestApp, DESKTOP, ORIGIN, SMID } from './alipay-fixtures.ts';
+import { AlipayFake } from './fakes/alipay-fake.ts';
+import type { TestApp, TestClient } from './harness.ts';
 import { codeFor, newKey } from './payment-fixtures.ts';
 
 // Alipay's OpenAPI (service-provider mode) end to end against the local fake gateway: the real alipay-sdk signs
 // the server's calls and checks the fake's answers with real RSA keys; the fake's signed notices are injected.
 
-const ORIGIN = 'http://mchweb.test';
-const SMID = '2088000000000001';
 const TOKEN = '202611BBd1f0c2a0f8e54b4e9c1f2a3b4c5d6E01';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const fake = new AlipayFake();
 const logLines: string[] = [];
@@ -33,14 +31,7 @@ let channels: Channels;
 const settings = { tz: 'Asia/Shanghai' };
 
 beforeAll(async () => {
-  await fake.start();
-  const config = loadConfig({ NODE_ENV: 'test', ...fake.env(ORIGIN) });
-  t = await createTestApp({
-    config: { alipay: config.alipay, publicOrigin: ORIGIN },
-    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
-  });
-  fake.deliver = injectedInto(t.app);
-  channels = withPaymentAdapter(SANDBOX_CHANNELS, 'ALIPAY', alipayChannel(config.alipay!));
+  ({ t, channels } = await alipayTestApp(fake, logLines));
   await setChannelAccounts(t.database.db, systemActor('ops'), 'M100000001', { alipaySmid: SMID });
   await setChannelAccounts(t.database.db, systemActor('ops'), 'M100000002', { alipayAppAuthToken: TOKEN });
   payer = t.client();
@@ -303,9 +294,14 @@ describe('Alipay service-provider mode through the fake gateway', () => {
     expect(res.body).toMatchObject({ code: 409, msg: expect.stringMatching(/^channel: .*sub-merchant/) });
   });
 
-  it("the trade bill's zip is downloaded, its GBK detail read as the day's statement", async () => {
+  it("the trade bills' zips are downloaded (ours and the authorising merchant's), their GBK detail read as the day's statement", async () => {
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const lines = await alipayChannel(t.config.alipay!).fetchStatement(day);
+    // M100000002's token was cleared above; its trades of the day are in the bill its token still opens.
+    const merchants = [
+      { mchNo: 'M100000001', wechatSubMchid: null, alipaySmid: SMID, alipayAppAuthToken: null },
+      { mchNo: 'M100000002', wechatSubMchid: null, alipaySmid: null, alipayAppAuthToken: TOKEN },
+    ];
+    const lines = await alipayChannel(t.config.alipay!).fetchStatement(day, merchants);
     const paid = [...fake.trades.values()].filter((x) => x.paidAt);
     expect(
       lines
@@ -324,7 +320,7 @@ describe('Alipay service-provider mode through the fake gateway', () => {
         .map((r) => `${r.outRequestNo} ${-r.amount}`)
         .sort(),
     );
-    expect(await alipayChannel(t.config.alipay!).fetchStatement('2020-01-01')).toEqual([]);
+    expect(await alipayChannel(t.config.alipay!).fetchStatement('2020-01-01', merchants)).toEqual([]);
   });
 
   it('channel:check: a signed query of a made-up trade answers ACQ.TRADE_NOT_EXIST (connected); a wrong key is not', async () => {

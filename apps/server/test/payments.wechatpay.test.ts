@@ -330,7 +330,7 @@ describe('WeChat Pay partner mode through the fake gateway', () => {
 
   it("the trade bill is downloaded, its SHA1 checked, and its backtick CSV read as the day's statement", async () => {
     const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const lines = await wechatPayChannel(t.config.wechatPay!).fetchStatement(day);
+    const lines = await wechatPayChannel(t.config.wechatPay!).fetchStatement(day, []);
     const paidNos = [...fake.transactions.values()].filter((x) => x.successTime).map((x) => x.outTradeNo);
     expect(
       lines

@@ -44,9 +44,9 @@ function channelsOf(base: Channels): Channels {
       const adapter = base.payment(channel);
       return {
         ...adapter,
-        async fetchStatement(day) {
+        async fetchStatement(day, merchants) {
           const left = notReady.get(`${channel} ${day}`) ?? 0;
-          if (left <= 0) return adapter.fetchStatement(day);
+          if (left <= 0) return adapter.fetchStatement(day, merchants);
           notReady.set(`${channel} ${day}`, left - 1);
           throw new Error('the bill of that day is not ready yet');
         },

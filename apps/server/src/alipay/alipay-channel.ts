@@ -7,7 +7,7 @@ import type {
   PaymentOutcome,
 } from '../payment-channel.ts';
 import { yuanToFen } from '../wechatpay/wechatpay-bill.ts';
-import { fetchAlipayBill } from './alipay-bill.ts';
+import { fetchAlipayStatement } from './alipay-bill.ts';
 import { alipaySdk, AlipayError, callAlipay, fenToYuan, type AlipayCallOptions } from './alipay-client.ts';
 import type { AlipayConfig } from './alipay-config.ts';
 
@@ -182,7 +182,7 @@ export function alipayChannel(config: AlipayConfig): PaymentChannel {
       return { kind: 'payment', payment: { ...payment, amountFen: yuanToFen(fields.total_amount ?? '0') } };
     },
 
-    fetchStatement: async (day) => fetchAlipayBill(await loading, day),
+    fetchStatement: async (day, merchants) => fetchAlipayStatement(await loading, day, merchants),
 
     async check() {
       try {

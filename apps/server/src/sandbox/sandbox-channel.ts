@@ -58,6 +58,7 @@ export const SANDBOX_CHANNELS: Channels = { payment: () => sandboxPayment, payou
 export function sandboxChannels(db: Db): Channels {
   const payment = (channel: Channel): PaymentChannel => ({
     ...sandboxPayment,
+    // Every merchant's answers in one statement, as WeChat Pay's: the merchants are not needed.
     async fetchStatement(day) {
       const start = dayStart(day, STATEMENT_TZ);
       return channelDayLines(db, channel, start, dayStart(addDays(day, 1), STATEMENT_TZ));

@@ -194,6 +194,8 @@ export function wechatPayChannel(config: WechatPayConfig): PaymentChannel {
       return { kind: 'payment', payment };
     },
 
+    // The service provider's bill without sub_mchid holds every sub-merchant's trades (WeChat Pay's 申请交易账单:
+    // 不填则返回服务商下所有子商户的全量账单): the merchants are not needed.
     fetchStatement: (day) => fetchTradeBill(config, day),
   };
 }

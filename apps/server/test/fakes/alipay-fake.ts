@@ -131,6 +131,8 @@ export class AlipayFake {
   answerMode: AlipayAnswerMode = 'normal';
   /** Refunds succeed when asked (Alipay's usual answer, fund_change Y) or wait for `finishRefund`. */
   refundsAtOnce = false;
+  /** app_auth_tokens whose bill query fails (Alipay's system error), as a merchant's bill can at a bad moment. */
+  readonly failingBills = new Set<string>();
   /** The user id auth_base gives out (one payer). */
   userId = `2088${String(crypto.randomInt(1e12)).padStart(12, '0')}`;
 
@@ -361,7 +363,14 @@ export class AlipayFake {
           return { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' };
         return { user_id: this.userId, access_token: 'fake', expires_in: 1296000, re_expires_in: 2592000 };
       case 'alipay.data.dataservice.bill.downloadurl.query':
-        return this.bill(String(biz.bill_date));
+        if (params.app_auth_token && this.failingBills.has(params.app_auth_token))
+          return {
+            code: '20000',
+            msg: 'Service Currently Unavailable',
+            sub_code: 'isp.unknow-error',
+            sub_msg: '系统繁忙',
+          };
+        return this.bill(String(biz.bill_date), params.app_auth_token ?? null);
       default:
         return { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: method };
     }
@@ -421,9 +430,14 @@ export class AlipayFake {
     res.writeHead(302, { Location: back.toString() }).end();
   }
 
-  /** The trade bill of a day: a zip of the detail and summary CSV files in GBK, as Alipay serves them. */
-  private bill(day: string) {
+  /**
+   * The trade bill of a day: a zip of the detail and summary CSV files in GBK, as Alipay serves them. Called with
+   * an app_auth_token, the bill of the merchant that granted it (its trades); without, the application's own (its
+   * smid merchants' trades). A bill without a trade that day does not exist.
+   */
+  private bill(day: string, token: string | null) {
     const inDay = (at: Date | null) => at !== null && beijing(at).slice(0, 10) === day;
+    const ofBill = (t: FakeTrade) => t.appAuthToken === token;
     const rows: string[] = [];
     /** One detail line: 25 columns, the blank ones (store, operator, discounts...) left empty. */
     const line = (t: FakeTrade, kind: string, done: Date, amount: string, requestNo: string, fee: string) =>
@@ -431,9 +445,9 @@ export class AlipayFake {
         .concat([amount, amount, '', '', '', '', '', '', '', '', requestNo, fee, '0.00', ''])
         .join(',\t');
     for (const t of this.trades.values())
-      if (inDay(t.paidAt)) rows.push(line(t, '交易', t.paidAt!, yuan(t.total), '', '-0.01'));
+      if (ofBill(t) && inDay(t.paidAt)) rows.push(line(t, '交易', t.paidAt!, yuan(t.total), '', '-0.01'));
     for (const r of this.refunds.values())
-      if (r.status === 'REFUND_SUCCESS' && inDay(r.at))
+      if (r.status === 'REFUND_SUCCESS' && inDay(r.at) && ofBill(this.trades.get(r.outTradeNo)!))
         rows.push(line(this.trades.get(r.outTradeNo)!, '退款', r.at, `-${yuan(r.amount)}`, r.outRequestNo, '0.00'));
     if (rows.length === 0)
       return { code: '40004', msg: 'Business Failed', sub_code: 'isp.bill_not_exist', sub_msg: '账单不存在' };
@@ -458,8 +472,8 @@ export class AlipayFake {
     ].join('\r\n');
     const name = `${this.appId}_${day.replaceAll('-', '')}`;
     const zip = zipSync({ [`${name}_业务明细.csv`]: gbk(detail), [`${name}_业务明细(汇总).csv`]: gbk(summary) });
-    const token = crypto.randomBytes(8).toString('hex');
-    this.bills.set(token, zip);
-    return { code: '10000', msg: 'Success', bill_download_url: `${this.url}/bill/${token}` };
+    const file = crypto.randomBytes(8).toString('hex');
+    this.bills.set(file, zip);
+    return { code: '10000', msg: 'Success', bill_download_url: `${this.url}/bill/${file}` };
   }
 }

@@ -14,6 +14,7 @@ export {
 } from './merchant.service.ts';
 export {
   channelMerchantOf,
+  channelMerchantsAt,
   getChannelAccounts,
   setChannelAccounts,
   type ChannelAccounts,

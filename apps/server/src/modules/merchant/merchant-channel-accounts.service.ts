@@ -1,4 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Channel } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -23,15 +24,17 @@ const NONE: ChannelAccounts = { wechatSubMchid: null, alipaySmid: null, alipayAp
 const WECHAT_SUB_MCHID = /^\d{10}$/;
 const ALIPAY_SMID = /^2088\d{12}$/;
 
+const accountColumns = {
+  mchNo: merchants.mchNo,
+  wechatSubMchid: merchantChannelAccounts.wechatSubMchid,
+  alipaySmid: merchantChannelAccounts.alipaySmid,
+  alipayAppAuthToken: merchantChannelAccounts.alipayAppAuthToken,
+};
+
 /** A merchant's number and channel ids (null: none set), found by `where` on the merchants table. */
 async function accountsWhere(db: Tx, where: SQL): Promise<({ mchNo: string } & ChannelAccounts) | null> {
   const [row] = await db
-    .select({
-      mchNo: merchants.mchNo,
-      wechatSubMchid: merchantChannelAccounts.wechatSubMchid,
-      alipaySmid: merchantChannelAccounts.alipaySmid,
-      alipayAppAuthToken: merchantChannelAccounts.alipayAppAuthToken,
-    })
+    .select(accountColumns)
     .from(merchants)
     .leftJoin(merchantChannelAccounts, eq(merchantChannelAccounts.merchantNo, merchants.mchNo))
     .where(where);
@@ -109,4 +112,26 @@ export async function channelMerchantOf(db: Tx, merchantId: number): Promise<{ m
   const row = await accountsWhere(db, eq(merchants.id, merchantId));
   if (!row) throw notFound(MERCHANT.notFound);
   return row;
+}
+
+/** Which of a merchant's ids makes it one of a channel's merchants (UnionPay: none yet). */
+const ACCOUNT_AT: Record<Channel, SQL | null> = {
+  WECHAT: isNotNull(merchantChannelAccounts.wechatSubMchid),
+  ALIPAY: or(isNotNull(merchantChannelAccounts.alipaySmid), isNotNull(merchantChannelAccounts.alipayAppAuthToken))!,
+  UNIONPAY: null,
+};
+
+/**
+ * Every merchant with an id at the channel, whatever its status (a merchant frozen today was paid yesterday), in
+ * merchant number order: whom a channel's statement of a day is for (ChannelMerchant).
+ */
+export async function channelMerchantsAt(db: Tx, channel: Channel): Promise<({ mchNo: string } & ChannelAccounts)[]> {
+  const where = ACCOUNT_AT[channel];
+  if (!where) return [];
+  return db
+    .select(accountColumns)
+    .from(merchantChannelAccounts)
+    .innerJoin(merchants, eq(merchants.mchNo, merchantChannelAccounts.merchantNo))
+    .where(where)
+    .orderBy(asc(merchants.mchNo));
 }

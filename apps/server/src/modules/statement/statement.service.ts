@@ -3,6 +3,7 @@ import type { Channel } from '@mchweb/contract';
 import { isConnected, type Channels } from '../../channels.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { StatementLine } from '../../payment-channel.ts';
+import { channelMerchantsAt } from '../merchant/index.ts';
 import { statementDownloads, statementLines, statementRuns } from './statement.tables.ts';
 
 /** Channels count their statement days in China's time, whatever MCHWEB_TZ says. */
@@ -60,8 +61,9 @@ export async function storeStatement(
 }
 
 /**
- * Fetch a channel's statement of a day through its adapter and keep it (storeStatement): the queue's download and
- * `ops statement:fetch`. Answers the lines and whether this call stored them.
+ * Fetch a channel's statement of a day through its adapter, for every merchant with an id at that channel, and
+ * keep it (storeStatement): the queue's download and `ops statement:fetch`. Answers the lines and whether this
+ * call stored them.
  */
 export async function downloadStatement(
   db: Db,
@@ -72,7 +74,7 @@ export async function downloadStatement(
 ): Promise<{ lines: StatementLine[]; stored: boolean }> {
   const adapter = channels.payment(channel);
   if (!isConnected(adapter)) throw new Error(`no ${channel} channel is connected to this server`);
-  const lines = await adapter.fetchStatement(day);
+  const lines = await adapter.fetchStatement(day, await channelMerchantsAt(db, channel));
   return { lines, stored: await storeStatement(db, channel, day, lines, opts) };
 }
 
