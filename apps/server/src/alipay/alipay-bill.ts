@@ -1,4 +1,5 @@
 import type { AlipaySdk } from 'alipay-sdk';
+import { ORDER_NO_RE } from '@mchweb/contract';
 import { unzipSync } from 'fflate';
 import type { ChannelMerchant, StatementLine } from '../payment-channel.ts';
 import { yuanToFen } from '../wechatpay/wechatpay-bill.ts';
@@ -83,12 +84,11 @@ export async function fetchAlipayBill(sdk: AlipaySdk, day: string, appAuthToken?
 
 /** Merchants' bills fetched at once: a day with many authorised merchants fits the statement job's 10 minutes. */
 const AT_ONCE = 4;
-/** Our order numbers (businessNo 'P'): an authorised merchant's bill also holds the trades it took without us. */
-const OUR_ORDER_NO = /^P\d{20}$/;
 
 /**
  * The day's statement of every merchant: our bill (smid merchants) and the bill of each merchant that authorised
- * us (app_auth_token), of which only the trades of our orders. One merchant's bill that cannot be fetched fails
+ * us (app_auth_token), of which only the trades of our orders (ORDER_NO_RE: that bill is the merchant's whole
+ * account, its own till included). One merchant's bill that cannot be fetched fails
  * the whole day (the statement job tries again later): a statement without it would call its paid orders missing.
  * The error names the merchant, never its token.
  */
@@ -105,7 +105,7 @@ export async function fetchAlipayStatement(
     const token = tokens.shift();
     if (token === undefined) return;
     try {
-      theirs.push((await fetchAlipayBill(sdk, day, token)).filter((l) => OUR_ORDER_NO.test(l.orderNo)));
+      theirs.push((await fetchAlipayBill(sdk, day, token)).filter((l) => ORDER_NO_RE.test(l.orderNo)));
     } catch (err) {
       tokens.length = 0; // the day fails: the other bills are not needed now
       // No `cause`: the statement job records the innermost cause's message (reasonOf), and this one names the
