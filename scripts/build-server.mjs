@@ -63,6 +63,8 @@ export async function buildServerIfStale() {
     entryPoints: {
       server: path.join(root, 'apps/server/src/server.ts'),
       'metrics-primary': path.join(root, 'apps/server/src/metrics-primary.ts'),
+      // The embedded database's worker thread, started from a file of its own (db/pglite-in-worker.ts).
+      'pglite-worker': path.join(root, 'apps/server/src/db/pglite-worker.mjs'),
     },
     outdir: path.dirname(server.built),
     outExtension: { '.js': '.mjs' },

@@ -2,17 +2,20 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
 import { TimeZoneMismatch } from './db/business-time-zone.ts';
 import { openDatabase } from './db/client.ts';
+import { startEmbeddedDatabaseWorker } from './db/pglite-in-worker.ts';
 import { copyDemoInto } from './sandbox/demo-template.ts';
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // The embedded database's thread loads PGlite while the demo is copied and the app's modules load.
+  if (!config.databaseUrl) startEmbeddedDatabaseWorker();
   // A new embedded demo directory starts as a copy of today's demo instead of being seeded (demo-template.ts).
   const copiedDemo =
     config.seedDemo && !config.databaseUrl && !config.s3
       ? copyDemoInto(config.dataDir, config.uploadDir)
       : Promise.resolve(false);
-  // The database opens (PGlite compiles its WebAssembly off the main thread) while the app's modules load.
+  // The database opens (PGlite boots in its worker thread) while the app's modules load.
   const opening = copiedDemo
     .then(() => openDatabase(config))
     .then(async (db) => {

@@ -12,8 +12,8 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config.ts';
+import { openPgliteInWorker, type EmbeddedDatabase } from './pglite-in-worker.ts';
 import { copyTemplateInto } from './pglite-template.ts';
-import { takeTurns } from './pglite-turns.ts';
 
 /**
  * The one database type every module codes against: identical on PGlite and PostgreSQL. Modules query their
@@ -192,25 +192,30 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         )),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const migrateClient = (client: PGlite) => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  // drizzle's PGlite driver calls only what the worker's client offers (pglite-in-worker.ts).
+  const migrateClient = (client: EmbeddedDatabase) =>
+    migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder: MIGRATIONS_DIR });
+  const open = async (dir?: string) => {
+    const client = openPgliteInWorker(dir);
+    try {
+      await client.waitReady;
+    } catch (err) {
+      await client.close().catch(() => {});
+      throw err;
+    }
+    return client;
+  };
   let dataPath: string | undefined;
   if (opts.dataDir) {
     dataPath = path.join(opts.dataDir, 'pglite');
     // A new directory starts as a copy of a migrated empty cluster (pglite-template.ts), else PGlite runs initdb.
     if (!fs.existsSync(path.join(dataPath, 'PG_VERSION'))) {
-      const open = async (dir: string) => {
-        const c = new PGlite(dir);
-        await c.waitReady;
-        return c;
-      };
       await copyTemplateInto(dataPath, open, async (c) => void (await migrateClient(c)), MIGRATIONS_DIR);
     }
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = takeTurns(new PGlite(dataPath));
-  await client.waitReady;
-  const db = drizzlePglite(client) as unknown as Db;
+  const client = await open(dataPath);
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     db,
     plannedOnce: db,

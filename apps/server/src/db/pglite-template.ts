@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config.ts';
+import type { EmbeddedDatabase } from './pglite-in-worker.ts';
 
 /*
  * A new PGlite data directory runs initdb and then our migrations: about 2 s of the 2-core machine's time, most of
@@ -68,7 +68,11 @@ export async function publishTemplate(dir: string, prefix: string, build: (parti
 }
 
 /** Build the migrated, empty cluster in a directory of its own and publish it under its final name. */
-const buildTemplate = (dir: string, open: (dir: string) => Promise<PGlite>, migrate: (c: PGlite) => Promise<void>) =>
+const buildTemplate = (
+  dir: string,
+  open: (dir: string) => Promise<EmbeddedDatabase>,
+  migrate: (c: EmbeddedDatabase) => Promise<void>,
+) =>
   publishTemplate(dir, 'pglite-', async (partial) => {
     const client = await open(partial);
     try {
@@ -84,8 +88,8 @@ const buildTemplate = (dir: string, open: (dir: string) => Promise<PGlite>, migr
  */
 export async function copyTemplateInto(
   dataPath: string,
-  open: (dir: string) => Promise<PGlite>,
-  migrate: (c: PGlite) => Promise<void>,
+  open: (dir: string) => Promise<EmbeddedDatabase>,
+  migrate: (c: EmbeddedDatabase) => Promise<void>,
   migrationsDir: string,
 ): Promise<boolean> {
   if (process.env.MCHWEB_PGLITE_TEMPLATE === '0') return false;

@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/** The embedded database runs in a worker thread (db/pglite-in-worker.ts): what callers observe stays PGlite's. */
+describe('the embedded database in its worker thread', () => {
+  let database: Database;
+  const count = async () => Number((await database.executeSql('select count(*)::int as n from seen', [])).rows[0]!.n);
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: null, dataDir: null });
+    await database.executeSql('create table seen (name text primary key, at timestamptz not null default now())');
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.executeSql('delete from seen'));
+
+  it('keeps the error code of a violated constraint, also through drizzle', async () => {
+    await database.db.execute(sql`insert into seen (name) values ('a')`);
+    const err = await database.db.execute(sql`insert into seen (name) values ('a')`).catch((e: unknown) => e);
+    const cause = (err as { cause?: unknown }).cause;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause).toMatchObject({ code: '23505', constraint: 'seen_pkey', table: 'seen', severity: 'ERROR' });
+    expect((cause as Error).message).toMatch(/duplicate key/);
+    await expect(database.executeSql("insert into seen (name) values ('a')", [])).rejects.toMatchObject({
+      code: '23505',
+    });
+  });
+
+  it('commits what a transaction returns from, and leaves nothing of one that throws', async () => {
+    const committed = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into seen (name) values ('kept')`);
+      return 'done';
+    });
+    expect(committed).toBe('done');
+    const failing = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into seen (name) values ('dropped')`);
+      throw new Error('changed my mind');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    const rows = await database.executeSql('select name from seen order by name', []);
+    expect(rows.rows).toEqual([{ name: 'kept' }]);
+  });
+
+  it('rolls back a nested transaction (a savepoint) alone', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into seen (name) values ('outer')`);
+      const inner = tx.transaction(async (nested) => {
+        await nested.execute(sql`insert into seen (name) values ('inner')`);
+        throw new Error('inner fails');
+      });
+      await expect(inner).rejects.toThrow('inner fails');
+    });
+    const rows = await database.executeSql('select name from seen order by name', []);
+    expect(rows.rows).toEqual([{ name: 'outer' }]);
+  });
+
+  it('runs a query from outside after the open transaction, as PGlite does', async () => {
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const order: string[] = [];
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into seen (name) values ('in tx')`);
+      await gate;
+      order.push('commit');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the transaction has begun
+    const outside = count().then((n) => (order.push('outside'), n));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    letGo();
+    await transaction;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['commit', 'outside']);
+  });
+
+  it('answers timestamps as text, as drizzle asks, and refuses a parser it cannot run in the worker', async () => {
+    await database.executeSql("insert into seen (name, at) values ('a', '2026-01-02 03:04:05+00')", []);
+    const { rows } = (await database.db.execute(sql`select at from seen`)) as unknown as { rows: unknown[] };
+    expect(rows[0]).toEqual({ at: '2026-01-02 03:04:05+00' });
+    type Client = { query: (...args: unknown[]) => Promise<unknown> };
+    const client = (database.db as unknown as { $client: Client }).$client;
+    await expect(
+      client.query('select at from seen', [], { parsers: { 1184: (value: string) => new Date(value) } }),
+    ).rejects.toThrow(/not the identity/);
+  });
+
+  it('fails every call once closed, instead of waiting', async () => {
+    const other = await openDatabase({ databaseUrl: null, dataDir: null });
+    await other.close();
+    await expect(other.executeSql('select 1')).rejects.toThrow("the embedded database's worker was closed");
+    await expect(other.ping()).rejects.toMatchObject({ cause: { message: expect.stringMatching(/closed/) } });
+  });
+});
+
+describe('a process using the embedded database', () => {
+  it('ends when its work is done, without closing the database', { timeout: 60_000 }, () => {
+    const script = [
+      "import { openDatabase } from './apps/server/src/db/client.ts';",
+      'const database = await openDatabase({ databaseUrl: null, dataDir: null });',
+      "console.log(JSON.stringify((await database.executeSql('select 41 + 1 as n', [])).rows));",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(REPO_ROOT),
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('[{"n":42}]');
+    expect(run.status).toBe(0);
+  });
+});
