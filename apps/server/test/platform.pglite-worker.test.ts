@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 /** The embedded database runs in a worker thread (db/pglite-in-worker.ts): what callers observe stays PGlite's. */
 describe('the embedded database in its worker thread', () => {
   let database: Database;
+  const names = async () => (await database.executeSql('select name from seen order by name', [])).rows;
   const count = async () => Number((await database.executeSql('select count(*)::int as n from seen', [])).rows[0]!.n);
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl: null, dataDir: null });
@@ -39,8 +40,7 @@ describe('the embedded database in its worker thread', () => {
       throw new Error('changed my mind');
     });
     await expect(failing).rejects.toThrow('changed my mind');
-    const rows = await database.executeSql('select name from seen order by name', []);
-    expect(rows.rows).toEqual([{ name: 'kept' }]);
+    expect(await names()).toEqual([{ name: 'kept' }]);
   });
 
   it('rolls back a nested transaction (a savepoint) alone', async () => {
@@ -52,8 +52,7 @@ describe('the embedded database in its worker thread', () => {
       });
       await expect(inner).rejects.toThrow('inner fails');
     });
-    const rows = await database.executeSql('select name from seen order by name', []);
-    expect(rows.rows).toEqual([{ name: 'outer' }]);
+    expect(await names()).toEqual([{ name: 'outer' }]);
   });
 
   it('runs a query from outside after the open transaction, as PGlite does', async () => {
