@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { TimeZoneMismatch } from './db/business-time-zone.ts';
 import { openDatabase } from './db/client.ts';
 import { startEmbeddedDatabaseWorker } from './db/pglite-in-worker.ts';
+import { preloadPackages } from './plugins/preload.ts';
 import { copyDemoInto } from './sandbox/demo-template.ts';
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
@@ -34,6 +35,7 @@ async function main() {
     import('./sandbox/demo-check.ts'),
     import('./modules/upload/index.ts'),
   ]);
+  preloadPackages(config); // while the database opens (PGlite boots in its thread)
   const database = await opening;
   // The demo applications' documents are real uploads, in the storage the app will serve them from.
   const seeded = config.seedDemo

@@ -17,6 +17,11 @@ describe('the embedded database in its worker thread', () => {
   afterAll(() => database.close());
   beforeEach(() => database.executeSql('delete from seen'));
 
+  it('boots with 32 MB of shared buffers, not the 128 MB whose set-up was a tenth of a start', async () => {
+    const { rows } = await database.executeSql('show shared_buffers', []);
+    expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+  });
+
   it('keeps the error code of a violated constraint, also through drizzle', async () => {
     await database.db.execute(sql`insert into seen (name) values ('a')`);
     const err = await database.db.execute(sql`insert into seen (name) values ('a')`).catch((e: unknown) => e);

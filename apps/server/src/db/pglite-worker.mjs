@@ -2,10 +2,27 @@
 // overlaps the loading of the app's modules, and its queries run beside the main thread's HTTP and JSON work
 // instead of inside it. Plain JavaScript so that both the sources (tests, tsx) and the server bundle (start.mjs
 // adds it as an entry point) start it without a TypeScript loader in the worker.
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const identity = (value) => value;
+
+/*
+ * PostgreSQL's default 128 MB of shared buffers are set up (and their memory touched) at every boot: 0.1 s of an
+ * embedded start on this machine and 128 MB of memory per database, for a cluster whose demo data is 16 MB. A
+ * page that is not among the buffers is read through the operating system's page cache.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/*
+ * V8 compiles PostgreSQL's WebAssembly with its baseline compiler, then recompiles a function with its optimising
+ * one once it has run a budget of code. At the default budget a boot sends hundreds of functions to the optimiser:
+ * 0.6 s of background CPU on this 2-core machine, beside the boot and the app's loading. A larger budget leaves a
+ * boot on baseline code; a busy database still has its hot functions optimised within a second or two of load.
+ * Read when PGlite's module is instantiated (this thread is its only user of WebAssembly).
+ */
+v8.setFlagsFromString('--wasm-tiering-budget=200000000');
 /** Made by the first message, `open`: the worker may start (and load PGlite) before its directory is ready. */
 let client;
 /** Open transactions by id: the transaction object, and how the main side's outcome ends it. */
@@ -56,7 +73,7 @@ async function end(txId, commit) {
 
 const handlers = {
   open: async (m) => {
-    client = new PGlite(m.dataDir);
+    client = new PGlite({ dataDir: m.dataDir, startParams: START_PARAMS });
     await client.waitReady;
   },
   query: (m) => on(m.tx).query(m.text, m.params, optionsOf(m.options)),
