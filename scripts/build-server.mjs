@@ -4,12 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_SEEDED_FROM, sourcesHash } from '../apps/server/src/db/sources-hash.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.mjs');
 const server = {
   built: SERVER_BUNDLE,
-  sources: ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs'],
+  // The migrations too: the bundle names the demo's copy by a hash of them (below).
+  sources: ['apps/server/src', 'apps/server/drizzle', 'packages/contract/src', 'scripts/build-server.mjs'],
 };
 
 function newestMtime(p) {
@@ -80,6 +82,9 @@ export async function buildServerIfStale() {
     // Stack traces need the maps' mappings only. Node reads and parses a module's map when it loads the module
     // (source maps on, scripts/start.mjs): with the sources' text in it, the app chunk's was 4.7 MB.
     sourcesContent: false,
+    // The hash that names the demo's copy (sandbox/demo-template.ts), of the files this bundle is built from:
+    // hashed here once rather than at every start of a new data directory, before its copy can begin.
+    define: { MCHWEB_DEMO_SOURCES_HASH: JSON.stringify(sourcesHash(root, DEMO_SEEDED_FROM)) },
     logLevel: 'warning',
     // A CommonJS package bundled into an ES module calls `require` for Node's own modules: give it one.
     banner: {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config.ts';
 import type { EmbeddedDatabase } from './pglite-in-worker.ts';
+import { sourcesHash } from './sources-hash.mjs';
 
 /*
  * A new PGlite data directory runs initdb and then our migrations: about 2 s of the 2-core machine's time, most of
@@ -19,26 +20,11 @@ export function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
 }
 
-/** A short hash of the names and contents of every file under `roots` (tests left out): what a copy was made from. */
-export function sourcesHash(roots: string[]): string {
-  const hash = crypto.createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (!entry.name.includes('.test.'))
-        hash.update(path.relative(REPO_ROOT, file)).update(fs.readFileSync(file));
-    }
-  };
-  roots.forEach(walk);
-  return hash.digest('hex').slice(0, 16);
-}
-
 // Named by the month too: the migrations make month partitions from the month they run in (migration 0014).
 const templateDir = (migrationsDir: string) =>
   path.join(
     TEMPLATE_CACHE_DIR,
-    `pglite-${pgliteVersion()}-${sourcesHash([migrationsDir])}-${new Date().toISOString().slice(0, 7)}`,
+    `pglite-${pgliteVersion()}-${sourcesHash(REPO_ROOT, [path.relative(REPO_ROOT, migrationsDir)])}-${new Date().toISOString().slice(0, 7)}`,
   );
 
 const isCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));

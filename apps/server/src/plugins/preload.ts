@@ -9,7 +9,11 @@ import { createRequire } from 'node:module';
  */
 export function preloadPackages({ apiDocs }: { apiDocs: boolean }) {
   const load = createRequire(import.meta.url);
-  const packages = ['pino', '@fastify/swagger/lib/spec/openapi', ...(apiDocs ? ['@fastify/swagger-ui/lib/routes'] : [])];
+  const packages = [
+    'pino',
+    '@fastify/swagger/lib/spec/openapi',
+    ...(apiDocs ? ['@fastify/swagger-ui/lib/routes'] : []),
+  ];
   for (const name of packages) {
     try {
       load(name);

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
 import { loadConfig, REPO_ROOT } from '../config.ts';
 import { dayOf } from '../business-day.ts';
-import { MIGRATIONS_DIR, openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
 import { installQueueSchema } from '../queue.ts';
 import { platformSecrets, platformSettings } from '../db/platform.tables.ts';
 import { DEMO_TZ } from './demo-zone.ts';
-import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate, sourcesHash } from '../db/pglite-template.ts';
+import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate } from '../db/pglite-template.ts';
+import { DEMO_SEEDED_FROM, sourcesHash } from '../db/sources-hash.mjs';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
 
 /*
@@ -26,16 +27,14 @@ import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-l
  * next ones that day copy it. A copy of another day, code or migrations is never used; the old ones are removed.
  */
 
-/** The code the seed runs (the server's and the contract's sources, any of which the seed may call) and the SQL. */
-const SEEDED_FROM = [
-  MIGRATIONS_DIR,
-  path.join(REPO_ROOT, 'apps/server/src'),
-  path.join(REPO_ROOT, 'packages/contract/src'),
-];
+/** Defined by the server's build (scripts/build-server.mjs) as the hash of DEMO_SEEDED_FROM it was built from. */
+declare const MCHWEB_DEMO_SOURCES_HASH: string | undefined;
 
 /** Where the copy of the demo seeded on the business day of `now` (in the demo's time zone `tz`) is kept. */
 export function demoTemplateDir(tz: string, now = new Date()): string {
-  const key = `${pgliteVersion()}-${sourcesHash(SEEDED_FROM)}-${dayOf(now, tz)}`;
+  const sources =
+    typeof MCHWEB_DEMO_SOURCES_HASH === 'string' ? MCHWEB_DEMO_SOURCES_HASH : sourcesHash(REPO_ROOT, DEMO_SEEDED_FROM);
+  const key = `${pgliteVersion()}-${sources}-${dayOf(now, tz)}`;
   return path.join(TEMPLATE_CACHE_DIR, `demo-${key}`);
 }
 
