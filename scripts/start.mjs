@@ -3,6 +3,7 @@
 // PostgreSQL, in N processes sharing the port (node:cluster), one per core: a Node process uses one core.
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServerIfStale, isStale, SERVER_BUNDLE } from './build-server.mjs';
@@ -42,6 +43,9 @@ if (cluster.isPrimary && processes > 1) {
   }
   superviseProcesses(processes);
 } else {
+  // Node 22 and later keep V8's compiled code of the server's modules on disk between starts: about a fifth of the
+  // main thread's start (issue 26). Node 20 has no such cache.
+  module.enableCompileCache?.(path.join(root, 'node_modules/.cache/mchweb/compile'));
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(SERVER_BUNDLE).href);
 }
