@@ -14,6 +14,14 @@ const RPS_TARGET = 3000;
 /** How long a start may take (BENCH_START_LIMIT_MS): on a machine shared with other work, more than 60 s. */
 const START_LIMIT_MS = Number(process.env.BENCH_START_LIMIT_MS ?? 60_000);
 
+/**
+ * BENCH_SERVER_CPU_PROF=dir: the benchmark's server runs under `node --cpu-prof` and writes its profile there when
+ * stopped (read it with scripts/bench/cpu-profile.ts --summarise dir). NODE_OPTIONS may not carry --cpu-prof.
+ */
+const PROFILE_ARGS = process.env.BENCH_SERVER_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+  : [];
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -39,7 +47,7 @@ export async function startServer(
 ): Promise<Running> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...PROFILE_ARGS, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
