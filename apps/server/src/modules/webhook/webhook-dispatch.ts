@@ -61,6 +61,6 @@ export async function dispatchEvents(db: Db, queue: Queue, limit = 500): Promise
     return { events: events.length, deliveries: deliveries.length };
   });
   if (!jobs) return 0;
-  if (jobs.deliveries > 0) queue.wake(DELIVER_QUEUE);
+  if (jobs.deliveries > 0) queue.wake(DELIVER_QUEUE, jobs.deliveries);
   return jobs.events;
 }
