@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
+import type { Db, Tx } from '../src/db/client.ts';
+import { isUniqueViolation } from '../src/errors.ts';
 import { text } from '../src/i18n/text.ts';
 import {
   bulkPaymentsCaptured,
@@ -17,6 +18,8 @@ import {
   refundHeld,
   settlementPosted,
 } from '../src/modules/ledger/index.ts';
+import { ADJUSTMENTS, channelClearing, FEE_INCOME, merchantAccount } from '../src/modules/ledger/ledger.accounts.ts';
+import { lockBalances, postTransaction, type Entry } from '../src/modules/ledger/ledger.service.ts';
 import { freshDatabase } from './harness.ts';
 
 // The ledger's recipes, one by one: each posts a balanced transaction of whole fen, and refuses what its guards
@@ -54,6 +57,92 @@ beforeAll(async () => {
   companyId = companies.rows[0]!.id;
 });
 afterAll(async () => database.drop());
+
+describe('postTransaction', () => {
+  const adjust = (tx: Tx, refNo: string, entries: Entry[]) =>
+    postTransaction(tx, { kind: 'ADJUSTMENT', refNo, companyId, entries });
+
+  it('keeps the entries in the order given, and one kept balance per merchant account', async () => {
+    const refNo = no('A');
+    const given = [
+      { account: FEE_INCOME, amountFen: 200 },
+      { account: merchantAccount(8, 'pending'), amountFen: 300 },
+      { account: channelClearing('WECHAT'), amountFen: -700 },
+      { account: merchantAccount(8, 'pending'), amountFen: 200 },
+    ];
+    await db.transaction((tx) =>
+      adjust(tx, refNo, [...given, { account: merchantAccount(8, 'available'), amountFen: 0 }]),
+    );
+    const lines = await postingsOf(db, companyId, [refNo]);
+    expect(lines.map((l) => ({ account: l.account, amountFen: l.amountFen }))).toEqual(given);
+    expect(await purses(8)).toEqual({ pending: 500, available: 0, in_transit: 0 });
+    await booksHold();
+  });
+
+  it('refuses a second posting of the same kind and number (unique index), and posts nothing of it', async () => {
+    const orderNo = no('P');
+    const pay = (tx: Tx) =>
+      paymentCaptured(tx, { companyId, orderNo, merchantId: 9, channel: 'ALIPAY', amountFen: 1_000, feeFen: 4 });
+    await pay(db);
+    const err: unknown = await db.transaction((tx) => pay(tx)).catch((e: unknown) => e);
+    expect(isUniqueViolation(err)).toBe(true);
+    expect((err as { cause?: { constraint?: string } }).cause?.constraint).toBe('ledger_transactions_ref_idx');
+    expect(new Set(await transactionsOf(orderNo)).size).toBe(1);
+    expect((await purses(9)).pending).toBe(996);
+    await booksHold();
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two postings at once on the same two merchant accounts, in opposite entry order, both commit (PostgreSQL)',
+    async () => {
+      const [a, b] = [merchantAccount(10, 'available'), merchantAccount(10, 'pending')];
+      await adjust(db, no('A'), [
+        { account: a, amountFen: 1_000 },
+        { account: b, amountFen: 1_000 },
+        { account: ADJUSTMENTS, amountFen: -2_000 },
+      ]);
+      const lockWaits = async () => {
+        const { rows } = (await db.execute(sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+        return rows[0]!.n;
+      };
+      const untilWaiting = async (n: number) => {
+        while ((await lockWaits()) < n) await new Promise((r) => setTimeout(r, 20));
+      };
+      // A third transaction holds the first account (in account order) until both postings wait for it, the
+      // first in line. Were balances taken in entry order, the second would take the other account before it
+      // waits, and the first, given the first account, would wait for that: a deadlock, one of them rolled back.
+      let locked!: () => void;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (locked = r));
+      const holder = db.transaction(async (tx) => {
+        await lockBalances(tx, [a]);
+        locked();
+        await new Promise<void>((r) => (release = r));
+      });
+      await held;
+      const move = (from: string, to: string) =>
+        db.transaction((tx) =>
+          adjust(tx, no('A'), [
+            { account: to, amountFen: 100 },
+            { account: from, amountFen: -100 },
+          ]),
+        );
+      const first = move(b, a);
+      await untilWaiting(1);
+      const second = move(a, b);
+      await untilWaiting(2);
+      release();
+      const outcomes = await Promise.allSettled([holder, first, second]);
+      const why = (err: { cause?: Error; message: string }) => err.cause?.message ?? err.message;
+      expect(outcomes.map((o) => (o.status === 'rejected' ? why(o.reason) : o.status))).toEqual(
+        Array(3).fill('fulfilled'),
+      );
+      expect(await purses(10)).toMatchObject({ available: 1_000, pending: 1_000 });
+      await booksHold();
+    },
+  );
+});
 
 describe('paymentCaptured', () => {
   it('credits pending with the amount less the fee, in one balanced transaction', async () => {

@@ -41,7 +41,8 @@ export interface Posting {
 /**
  * Post one balanced transaction. Call it inside the database transaction of the state change it belongs to: both
  * commit or neither does. Throws (and so rolls back) when the entries do not sum to zero, when an amount is not a
- * whole fen, or when a no-overdraft account lacks the money.
+ * whole fen, or when a no-overdraft account lacks the money. One statement (one round trip) when no guarded
+ * account is debited, as for a payment; with a guarded debit, one more for each merchant account it moves.
  */
 export async function postTransaction(tx: Tx, posting: Posting): Promise<number> {
   const entries = posting.entries.filter((e) => e.amountFen !== 0);
@@ -52,26 +53,23 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
   const sum = entries.reduce((s, e) => s + e.amountFen, 0);
   if (sum !== 0) throw new Error(`ledger: ${posting.kind} ${posting.refNo} is unbalanced by ${sum} fen`);
 
-  const at = posting.at ?? new Date();
-  const [txRow] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: posting.kind, refNo: posting.refNo, companyId: posting.companyId, createdAt: at })
-    .returning({ id: ledgerTransactions.id });
-  await tx
-    .insert(ledgerEntries)
-    .values(
-      entries.map((e) => ({ transactionId: txRow!.id, account: e.account, amountFen: e.amountFen, createdAt: at })),
-    );
-
-  // Balances in a fixed order (by account name), so two transactions touching the same accounts lock them in the
-  // same order and cannot deadlock.
+  // Balances in a fixed order (by account name, as lockBalances), so two transactions touching the same accounts
+  // lock them in the same order and cannot deadlock. One row per account: an upsert may not touch a row twice.
   const byAccount = new Map<string, number>();
   for (const e of entries) {
     if (isMerchantAccount(e.account)) byAccount.set(e.account, (byAccount.get(e.account) ?? 0) + e.amountFen);
   }
+  const balances = [...byAccount].sort(([a], [b]) => a.localeCompare(b));
   const guarded = new Set(posting.noOverdraft?.accounts ?? []);
-  for (const [account, delta] of [...byAccount].sort(([a], [b]) => a.localeCompare(b))) {
-    if (delta < 0 && guarded.has(account)) {
+  const takes = (account: string, delta: number) => delta < 0 && guarded.has(account);
+  if (!balances.some(([account, delta]) => takes(account, delta))) {
+    return insertPosting(tx, posting, entries, balances);
+  }
+  // A guarded debit: the transaction and its entries first, then each balance on its own, in the same order; a
+  // guarded one is checked and taken in one statement.
+  const id = await insertPosting(tx, posting, entries, []);
+  for (const [account, delta] of balances) {
+    if (takes(account, delta)) {
       const taken = await tx
         .update(ledgerBalances)
         .set({ balanceFen: sql`${ledgerBalances.balanceFen} + ${delta}`, updatedAt: new Date() })
@@ -88,7 +86,47 @@ export async function postTransaction(tx: Tx, posting: Posting): Promise<number>
         });
     }
   }
-  return txRow!.id;
+  return id;
+}
+
+/**
+ * The transaction, its entries (their ids in the order given: an order's detail lists them so) and the kept
+ * balances' deltas (`balances`, in account order, each account once: added to its row, or its first row) in one
+ * statement of data-modifying CTEs. Answers the transaction's id. A second posting of the same kind and refNo
+ * fails on the unique index `ledger_transactions_ref_idx`, as a plain insert does.
+ */
+async function insertPosting(
+  tx: Tx,
+  posting: Posting,
+  entries: Entry[],
+  balances: [account: string, delta: number][],
+): Promise<number> {
+  const at = (posting.at ?? new Date()).toISOString();
+  const b = ledgerBalances;
+  const kept = balances.length
+    ? sql`, kept as (
+      insert into ${b} (account, balance_fen, updated_at)
+      select k.account, k.delta, ${new Date().toISOString()}::timestamptz
+      from unnest(${sql.param(balances.map(([a]) => a))}::text[], ${sql.param(balances.map(([, d]) => d))}::bigint[])
+        with ordinality as k(account, delta, n)
+      order by k.n
+      on conflict (account) do update set balance_fen = ${b.balanceFen} + excluded.balance_fen,
+        updated_at = excluded.updated_at)`
+    : sql``;
+  const { rows } = (await tx.execute(sql`
+    with posted as (
+      insert into ${ledgerTransactions} (kind, ref_no, company_id, created_at)
+      values (${posting.kind}::text, ${posting.refNo}::text, ${posting.companyId}::int, ${at}::timestamptz)
+      returning id
+    ), lines as (
+      insert into ${ledgerEntries} (transaction_id, account, amount_fen, created_at)
+      select posted.id, x.account, x.amount_fen, ${at}::timestamptz
+      from posted, unnest(${sql.param(entries.map((e) => e.account))}::text[],
+        ${sql.param(entries.map((e) => e.amountFen))}::bigint[]) with ordinality as x(account, amount_fen, n)
+      order by x.n
+    )${kept}
+    select id from posted`)) as unknown as { rows: { id: number | string }[] };
+  return Number(rows[0]!.id);
 }
 
 /** The kept balances of merchants' purses (0 for a purse that never moved), by merchant id. */
