@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { TimeZoneMismatch } from './db/business-time-zone.ts';
 import { openDatabase } from './db/client.ts';
 import { startEmbeddedDatabaseWorker } from './db/pglite-in-worker.ts';
-import { preloadPackages } from './plugins/preload.ts';
+import { preloadPackages } from './preload.ts';
 import { copyDemoInto } from './sandbox/demo-template.ts';
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
