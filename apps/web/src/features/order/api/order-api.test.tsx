@@ -101,6 +101,8 @@ describe('order API', () => {
       }),
     );
     const bar = () => document.querySelector('#nprogress .bar');
+    // An earlier test's bar may still be fading out (nprogress removes it a few hundred ms after done()).
+    await waitFor(() => expect(bar()).toBeNull(), LONG);
     const poll = fetchOrderList({ ...filter, limit: 20 }, undefined, true);
     await new Promise((r) => setTimeout(r, 100));
     expect(bar()).toBeNull();
