@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { PREPARED_LIMIT } from '../src/db/pglite-statements.mjs';
 
 /** The embedded database runs in a worker thread (db/pglite-in-worker.ts): what callers observe stays PGlite's. */
 describe('the embedded database in its worker thread', () => {
@@ -88,6 +89,68 @@ describe('the embedded database in its worker thread', () => {
     await expect(
       client.query('select at from seen', [], { parsers: { 1184: (value: string) => new Date(value) } }),
     ).rejects.toThrow(/not the identity/);
+  });
+
+  describe('statements with values, kept prepared under a name (db/pglite-statements.mjs)', () => {
+    const prepared = async (like: string) =>
+      Number(
+        (
+          await database.executeSql('select count(*)::int as n from pg_prepared_statements where statement like $1', [
+            like,
+          ])
+        ).rows[0]!.n,
+      );
+
+    it('parses a statement once, however often it runs, and answers each call with its own values', async () => {
+      const text = 'select $1::int + 1 as next, $2::text as word';
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await database.executeSql(text, [i, `w${i}`])).rows[0]);
+      expect(answers).toEqual([0, 1, 2, 3, 4].map((i) => ({ next: i + 1, word: `w${i}` })));
+      expect(await prepared('select $1::int + 1 as next%')).toBe(1);
+    });
+
+    it(`keeps at most ${PREPARED_LIMIT} statements, closing the least recently run`, async () => {
+      const first = "select $1::int as n, 'first' as which";
+      await database.executeSql(first, [1]);
+      for (let i = 0; i < PREPARED_LIMIT + 20; i++) {
+        const { rows } = await database.executeSql(`select $1::int * ${i} as n`, [2]);
+        expect(rows).toEqual([{ n: 2 * i }]);
+      }
+      const { rows } = await database.executeSql('select count(*)::int as n from pg_prepared_statements', []);
+      expect(rows[0]!.n).toBeLessThanOrEqual(PREPARED_LIMIT);
+      expect(await prepared("select $1::int as n, 'first'%")).toBe(0);
+      expect((await database.executeSql(first, [7])).rows).toEqual([{ n: 7, which: 'first' }]);
+    });
+
+    it('parses a statement again when its table changed under it, or after DEALLOCATE ALL', async () => {
+      await database.executeSql('create table changing (id int, label text)');
+      await database.executeSql("insert into changing values (1, 'one')");
+      const text = 'select * from changing where id = $1';
+      expect((await database.executeSql(text, [1])).rows).toEqual([{ id: 1, label: 'one' }]);
+      await database.executeSql("alter table changing add column note text not null default 'new'");
+      expect((await database.executeSql(text, [1])).rows).toEqual([{ id: 1, label: 'one', note: 'new' }]);
+      await database.executeSql('deallocate all');
+      expect((await database.executeSql(text, [1])).rows).toEqual([{ id: 1, label: 'one', note: 'new' }]);
+    });
+
+    it('keeps the error and its code for a value that breaks a constraint, and runs the statement again after', async () => {
+      const insert = 'insert into seen (name) values ($1)';
+      await database.executeSql(insert, ['twice']);
+      await expect(database.executeSql(insert, ['twice'])).rejects.toMatchObject({
+        code: '23505',
+        constraint: 'seen_pkey',
+        query: insert,
+      });
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`insert into seen (name) values (${'in a transaction'})`);
+          const again = tx.execute(sql`insert into seen (name) values (${'twice'})`);
+          await expect(again).rejects.toMatchObject({ cause: { code: '23505' } });
+        })
+        .catch(() => {});
+      await database.executeSql(insert, ['after']);
+      expect(await names()).toEqual([{ name: 'after' }, { name: 'twice' }]);
+    });
   });
 
   it('fails every call once closed, instead of waiting', async () => {

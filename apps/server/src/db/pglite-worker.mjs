@@ -5,6 +5,7 @@
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { preparedStatements } from './pglite-statements.mjs';
 
 const identity = (value) => value;
 
@@ -25,6 +26,8 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 v8.setFlagsFromString('--wasm-tiering-budget=200000000');
 /** Made by the first message, `open`: the worker may start (and load PGlite) before its directory is ready. */
 let client;
+/** Statements with values, run prepared under a name (pglite-statements.mjs). */
+let prepared;
 /** Open transactions by id: the transaction object, and how the main side's outcome ends it. */
 const transactions = new Map();
 
@@ -34,6 +37,10 @@ const optionsOf = (options) =>
     ...options,
     parsers: options.parsers && Object.fromEntries(options.parsers.map((oid) => [oid, identity])),
   };
+
+/** Only rowMode and parsers: what the named path handles as PGlite's query does (paramTypes fall back to it). */
+const PREPARED_OPTIONS = new Set(['rowMode', 'parsers']);
+const preparable = (m) => m.params?.length > 0 && Object.keys(m.options ?? {}).every((k) => PREPARED_OPTIONS.has(k));
 
 const on = (txId) => {
   if (txId === undefined) return client;
@@ -75,8 +82,12 @@ const handlers = {
   open: async (m) => {
     client = new PGlite({ dataDir: m.dataDir, startParams: START_PARAMS });
     await client.waitReady;
+    prepared = preparedStatements(client);
   },
-  query: (m) => on(m.tx).query(m.text, m.params, optionsOf(m.options)),
+  query: (m) =>
+    preparable(m)
+      ? prepared(m.text, m.params, optionsOf(m.options), m.tx === undefined ? undefined : on(m.tx))
+      : on(m.tx).query(m.text, m.params, optionsOf(m.options)),
   exec: (m) => on(m.tx).exec(m.text),
   begin: (m) => begin(m.id),
   end: (m) => end(m.tx, m.commit),
