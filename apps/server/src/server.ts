@@ -39,7 +39,8 @@ async function main() {
   const database = await opening;
   // The demo applications' documents are real uploads, in the storage the app will serve them from.
   const seeded = config.seedDemo
-    ? (await copiedDemo) || (await seedDemoIfEmpty(database.db, createFileStorage(config)))
+    ? (await copiedDemo) ||
+      (await seedDemoIfEmpty(database.db, createFileStorage(config), { apiKeyMode: config.sandbox ? 'test' : 'live' }))
     : false;
   if (config.production && !config.seedDemo) {
     const open = await accountsWithDemoPassword(database.db);

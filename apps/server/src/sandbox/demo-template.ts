@@ -83,13 +83,14 @@ async function buildDemoTemplate(dir: string) {
       await exec('SET wal_recycle = off');
       await database.migrate();
       const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
-      await seedDemoIfEmpty(database.db, storage);
+      const config = loadConfig();
+      await seedDemoIfEmpty(database.db, storage, { apiKeyMode: config.sandbox ? 'test' : 'live' });
       await installQueueSchema(database);
       // Started once as a server starts, so that the job queue's queues and their tables are made here once a day
       // instead of by each copy's first start (0.35 to 0.55 s of it, quiet machine). What that start writes that
       // belongs to a server, not to the demo, is removed: the business time zone it was configured with (a copy
       // may be started with another MCHWEB_TZ) and its secrets (each directory makes its own).
-      const app = await buildApp({ config: loadConfig(), database, storage, logger: false });
+      const app = await buildApp({ config, database, storage, logger: false });
       await app.ready();
       await app.close();
       await exec(`DELETE FROM ${getTableName(platformSettings)}`);

@@ -1,4 +1,4 @@
-import { creditCodeCheckChar } from '@mchweb/contract';
+import { creditCodeCheckChar, type ApiKeyMode } from '@mchweb/contract';
 import { anonymousActor, type Actor } from '../actor.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../modules/audit/index.ts';
@@ -14,6 +14,7 @@ import { addMember, builtInRoleId } from '../modules/staff/index.ts';
 import { insertUser, listUsers, rememberLastCompany, type UserRow } from '../modules/user/index.ts';
 import type { FileStorage } from '../file-storage.ts';
 import { insertDemoSplits, insertDemoTransfers } from './demo-funds.ts';
+import { seedDemoDeveloper } from './demo-developer.ts';
 import { seedDemoOnboarding } from './seed-demo-onboarding.ts';
 import { DEMO_TZ } from './demo-zone.ts';
 
@@ -41,8 +42,12 @@ export const withCheckChar = (first17: string) => first17 + creditCodeCheckChar(
 export async function seedDemoIfEmpty(
   db: Db,
   storage?: FileStorage,
-  /** Days of orders and settlements (90; the API tests take 30, as fast as before the quarter). */
-  opts: { days?: number } = {},
+  opts: {
+    /** Days of orders and settlements (90; the API tests take 30, as fast as before the quarter). */
+    days?: number;
+    /** The mode of the demo's API keys: the server's (`test` on a sandbox server, the default). */
+    apiKeyMode?: ApiKeyMode;
+  } = {},
 ): Promise<boolean> {
   const days = opts.days ?? DEMO_DAYS;
   if ((await listUsers(db, 1)).length > 0) return false;
@@ -156,5 +161,7 @@ export async function seedDemoIfEmpty(
     createdBy: ownerId,
     tomorrow: addDays(today, 1),
   });
+  // ... and /developer: the owner's API keys and a webhook endpoint (turned off) with its deliveries.
+  await seedDemoDeveloper(db, { companyId: coffee, ownerId, apiKeyMode: opts.apiKeyMode ?? 'test' });
   return true;
 }

@@ -106,13 +106,15 @@ async function checkedMerchants(tx: Tx, me: Membership, ids: readonly number[] |
 
 /**
  * `POST /developer/key/create`: a new key of the server's mode (`mk_test_` on a sandbox server). The answer holds
- * the whole key this once; the table keeps its SHA-256.
+ * the whole key this once; the table keeps its SHA-256. `now` is the key's creation time (the demo's keys are made
+ * in its past).
  */
 export async function createApiKey(
   db: Db,
   actor: Actor,
   input: { name: string; scopes: ApiKeyScope[]; merchantIds: number[] | null },
   mode: ApiKeyMode,
+  now = new Date(),
 ): Promise<CreatedApiKey> {
   const me = requireMember(actor);
   const missing = input.scopes.filter((s) => {
@@ -140,6 +142,7 @@ export async function createApiKey(
         merchantIds,
         secretHash: hashApiKey(secret),
         createdBy: actor.userId,
+        createdAt: now,
       })
       .returning();
     await recordAudit(tx, actor, {
@@ -154,7 +157,7 @@ export async function createApiKey(
 }
 
 /** `POST /developer/key/revoke`: refused from the next call on; a revoked key answers as it is. */
-export async function revokeApiKey(db: Db, actor: Actor, input: { keyId: string }): Promise<ApiKey> {
+export async function revokeApiKey(db: Db, actor: Actor, input: { keyId: string }, now = new Date()): Promise<ApiKey> {
   const me = requireMember(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -164,7 +167,7 @@ export async function revokeApiKey(db: Db, actor: Actor, input: { keyId: string 
       .for('update');
     if (!row) throw notFound(DEVELOPER.keyNotFound);
     if (row.revokedAt) return (await views(tx, me, [row]))[0]!;
-    const [revoked] = await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, row.id)).returning();
+    const [revoked] = await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, row.id)).returning();
     await recordAudit(tx, actor, {
       action: 'apiKey.revoke',
       targetType: 'apiKey',
@@ -209,10 +212,11 @@ export async function authenticateApiKey(db: Db, value: string, mode: ApiKeyMode
 
 /**
  * Note the key's use, at most once a minute per key: the list shows "last used" to the minute, and a write per
- * call would make every read of the API a write.
+ * call would make every read of the API a write. `at` is the use's time (now; the demo's uses are in its past).
  */
-export async function touchApiKey(db: Db, id: number): Promise<void> {
+export async function touchApiKey(db: Db, id: number, at?: Date): Promise<void> {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await db.execute(
-    sql`UPDATE api_keys SET last_used_at = now() WHERE id = ${id} AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    sql`UPDATE api_keys SET last_used_at = ${when} WHERE id = ${id} AND (last_used_at IS NULL OR last_used_at < ${when} - interval '1 minute')`,
   );
 }

@@ -6,7 +6,7 @@ import developerRoutes from './developer.routes.ts';
 import { purgeIdempotencyKeys } from './idempotency.service.ts';
 import merchantApiRoutes from './merchant-api.routes.ts';
 
-export { authenticateApiKey, touchApiKey, type ApiKeyHolder } from './api-key.service.ts';
+export { authenticateApiKey, createApiKey, revokeApiKey, touchApiKey, type ApiKeyHolder } from './api-key.service.ts';
 
 export const module: AppModule = {
   name: 'developer',

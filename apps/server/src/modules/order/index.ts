@@ -17,6 +17,7 @@ export { applyPaymentNotice, closeExpiredOrders } from './payment-notice.service
 export { queryWaiting } from './order-jobs.ts';
 export { finishRefund, requestRefund } from './refund.service.ts';
 export { insertPastOrders, type PastOrderMoney } from './order-bulk.ts';
+export { lastPaymentEvents } from './order-past-events.ts';
 export { refundsWaitingSince } from './order-jobs.ts';
 export { channelDayLines, paymentsByNo, type ChannelDayLine } from './order-channel-day.ts';
 export { resolveFilter } from './order-filter.ts';

@@ -47,6 +47,21 @@ export const signingSecrets = (
     ? [ep.secret, ep.previousSecret]
     : [ep.secret];
 
+/** What a try sends at `at`: the body and its headers, signed by every secret that signs then. */
+export function requestOf(
+  event: { msgId: string; type: string; occurredAt: Date; data: unknown },
+  endpoint: { secret: string; previousSecret: string | null; previousSecretUntil: Date | null },
+  at: Date,
+) {
+  const body = bodyOf(event);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'mchweb-webhooks/1',
+    ...signedHeaders(signingSecrets(endpoint, at), event.msgId, at, body),
+  };
+  return { headers, body };
+}
+
 /** The deliveries of a fetch's jobs with their events and endpoints, in one query. */
 async function loadAll(db: Tx, deliveryIds: number[]) {
   const rows = await db
@@ -84,12 +99,7 @@ async function send({ settings }: DeliveryDeps, job: DeliverJob, row: Loaded): P
   if (isScheduled(job) && (delivery.status !== 'PENDING' || delivery.attempts >= job.attemptNo || !endpoint.enabled))
     return null;
   const startedAt = new Date();
-  const body = bodyOf(event);
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': 'mchweb-webhooks/1',
-    ...signedHeaders(signingSecrets(endpoint, startedAt), event.msgId, startedAt, body),
-  };
+  const { headers, body } = requestOf(event, endpoint, startedAt);
   const answer = await post(endpoint.url, headers, body, settings);
   return { job, row, startedAt, ended: new Date(), headers, body, answer };
 }

@@ -58,11 +58,13 @@ export async function listEndpoints(db: Db, actor: Actor) {
   return rows.map((r) => view(r, actor));
 }
 
+/** A new endpoint of the actor's organisation; `now` is its creation time (the demo's is made in its past). */
 export async function createEndpoint(
   db: Db,
   actor: Actor,
   input: { url: string; description: string; eventTypes: WebhookEventType[] },
   allowPrivate: boolean,
+  now = new Date(),
 ) {
   const { companyId } = requireMember(actor);
   await checkUrl(input.url, allowPrivate);
@@ -77,6 +79,8 @@ export async function createEndpoint(
         description: input.description,
         eventTypes: input.eventTypes,
         secret: newSecret(),
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     return view(row!, actor);
@@ -132,8 +136,13 @@ export async function rotateSecret(db: Db, actor: Actor, id: number, now = new D
   });
 }
 
-/** An example event of `type` to this endpoint only, through the outbox like any other. */
-export async function sendTestEvent(db: Db, actor: Actor, input: { id: number; type: WebhookEventType }) {
+/** An example event of `type` to this endpoint only, through the outbox like any other, occurring `now`. */
+export async function sendTestEvent(
+  db: Db,
+  actor: Actor,
+  input: { id: number; type: WebhookEventType },
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const row = await ownEndpoint(tx, actor, input.id);
     if (!row.enabled) throw conflict(WEBHOOK.disabledEndpoint);
@@ -142,7 +151,7 @@ export async function sendTestEvent(db: Db, actor: Actor, input: { id: number; t
       merchantId: null,
       type: input.type,
       data: exampleOf(input.type),
-      occurredAt: new Date(),
+      occurredAt: now,
       onlyEndpointId: row.id,
     });
     // A test event always gets its row (it names its endpoint).
