@@ -3,6 +3,8 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 /** How many statements stay prepared in the embedded database (pglite-statements.mjs). */
 export const PREPARED_LIMIT: number;
 
+export function isPreparable(params: unknown[] | undefined, options: object | undefined): boolean;
+
 export function preparedStatements(
   client: PGlite,
   limit?: number,

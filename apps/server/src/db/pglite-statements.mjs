@@ -10,6 +10,13 @@ export const PREPARED_LIMIT = 256;
 /** Errors after which a kept statement is dropped: it was deallocated, or a change of schema changed its result. */
 const STALE = new Set(['26000', '0A000']);
 
+/** Options the prepared path handles as PGlite's query does: others (paramTypes...) go through `query`. */
+const PREPARED_OPTIONS = new Set(['rowMode', 'parsers']);
+
+/** A statement with values (DDL and migrations have none) and only options the prepared path handles. */
+export const isPreparable = (params, options) =>
+  params?.length > 0 && Object.keys(options ?? {}).every((key) => PREPARED_OPTIONS.has(key));
+
 function concat(parts) {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;

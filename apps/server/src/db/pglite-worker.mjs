@@ -5,7 +5,7 @@
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { preparedStatements } from './pglite-statements.mjs';
+import { isPreparable, preparedStatements } from './pglite-statements.mjs';
 
 const identity = (value) => value;
 
@@ -37,10 +37,6 @@ const optionsOf = (options) =>
     ...options,
     parsers: options.parsers && Object.fromEntries(options.parsers.map((oid) => [oid, identity])),
   };
-
-/** Only rowMode and parsers: what the named path handles as PGlite's query does (paramTypes fall back to it). */
-const PREPARED_OPTIONS = new Set(['rowMode', 'parsers']);
-const preparable = (m) => m.params?.length > 0 && Object.keys(m.options ?? {}).every((k) => PREPARED_OPTIONS.has(k));
 
 const on = (txId) => {
   if (txId === undefined) return client;
@@ -85,7 +81,7 @@ const handlers = {
     prepared = preparedStatements(client);
   },
   query: (m) =>
-    preparable(m)
+    isPreparable(m.params, m.options)
       ? prepared(m.text, m.params, optionsOf(m.options), m.tx === undefined ? undefined : on(m.tx))
       : on(m.tx).query(m.text, m.params, optionsOf(m.options)),
   exec: (m) => on(m.tx).exec(m.text),

@@ -13,6 +13,7 @@ import { lastPaymentEvents } from '../modules/order/index.ts';
 import {
   createEndpoint,
   importDelivery,
+  importedSpanMs,
   recordEvent,
   sendTestEvent,
   updateEndpoint,
@@ -49,10 +50,6 @@ const ANSWERS: ImportedTry[][] = [
   [{ durationMs: 15_000, responseStatus: null, responseBody: null, error: 'no answer within 15000 ms' }, ok(204)],
   [ok(88)],
 ];
-
-/** From the first try's start to the last one's end, on the default schedule. */
-const spanOf = (tries: ImportedTry[]) =>
-  tries.reduce((ms, t, i) => ms + t.durationMs + (i > 0 ? WEBHOOK_RETRY_SCHEDULE_MS[i - 1]! : 0), 0);
 
 /**
  * The demo's /developer page (issue 30): the owner's API keys and a webhook endpoint with its deliveries, made by
@@ -139,7 +136,10 @@ export async function seedDemoDeveloper(
     if (!msgId) throw new Error('the demo endpoint did not want its event');
     const planned = ANSWERS[i % ANSWERS.length]!;
     // A retry that would still be running now is left out: that delivery went at once.
-    const tries = event.occurredAt.getTime() + 1000 + spanOf(planned) < now.getTime() ? planned : [ok(97)];
+    const tries =
+      event.occurredAt.getTime() + 1000 + importedSpanMs(planned, WEBHOOK_RETRY_SCHEDULE_MS) < now.getTime()
+        ? planned
+        : [ok(97)];
     deliveries.push({ msgId, occurredAt: event.occurredAt, tries });
   }
   for (const d of deliveries) {

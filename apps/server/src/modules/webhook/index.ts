@@ -9,7 +9,7 @@ import webhookRoutes from './webhook.routes.ts';
 
 export { recordEvent, type WebhookEvent } from './webhook-events.ts';
 export { createEndpoint, sendTestEvent, updateEndpoint } from './webhook-endpoint.service.ts';
-export { importDelivery, type ImportedTry } from './webhook-import.ts';
+export { importDelivery, importedSpanMs, type ImportedTry } from './webhook-import.ts';
 export { orderData, refundData, settlementData, transferData } from './webhook-payloads.ts';
 export { signature } from './webhook-signing.ts';
 export { isPrivateAddress } from './webhook-address.ts';

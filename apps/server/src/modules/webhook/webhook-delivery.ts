@@ -85,7 +85,9 @@ interface Try {
   answer: Answer;
 }
 
-const succeeded = (a: Answer) => a.status !== null && a.status >= 200 && a.status < 300;
+/** A receiver's answer that ends a delivery: any 2xx. */
+export const isSuccessStatus = (status: number | null) => status !== null && status >= 200 && status < 300;
+const succeeded = (a: Answer) => isSuccessStatus(a.status);
 /** A try of the schedule (1, 2, ...), not a resend (0). */
 const isScheduled = (job: DeliverJob) => job.attemptNo > 0;
 

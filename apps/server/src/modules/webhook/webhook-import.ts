@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { wants } from './webhook-dispatch.ts';
-import { requestOf } from './webhook-delivery.ts';
+import { isSuccessStatus, requestOf } from './webhook-delivery.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhook.tables.ts';
 
 /** One try of an imported delivery: the answer it got (or the error) and how long it took. */
@@ -12,7 +12,21 @@ export interface ImportedTry {
   error: string | null;
 }
 
-const succeeded = (t: ImportedTry) => t.responseStatus !== null && t.responseStatus >= 200 && t.responseStatus < 300;
+const succeeded = (t: ImportedTry) => isSuccessStatus(t.responseStatus);
+
+/** When each try started, from `firstTryAt`: try n+1 starts the schedule's pause after try n ended. */
+function tryStarts(firstTryAt: Date, tries: ImportedTry[], retryDelaysMs: readonly number[]): Date[] {
+  const starts = [firstTryAt];
+  for (let i = 1; i < tries.length; i++)
+    starts.push(new Date(starts[i - 1]!.getTime() + tries[i - 1]!.durationMs + retryDelaysMs[i - 1]!));
+  return starts;
+}
+
+/** From the first try's start to the last one's end. */
+export function importedSpanMs(tries: ImportedTry[], retryDelaysMs: readonly number[]): number {
+  const starts = tryStarts(new Date(0), tries, retryDelaysMs);
+  return (starts.at(-1)?.getTime() ?? 0) + (tries.at(-1)?.durationMs ?? 0);
+}
 
 /**
  * A delivery that happened in the past (the demo's history; any future import), recorded as the worker records
@@ -40,9 +54,9 @@ export async function importDelivery(
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, input.endpointId));
   if (!event || !endpoint || !wants(endpoint, event))
     throw new Error(`event ${input.msgId} is not one endpoint ${input.endpointId} wants`);
-  let startedAt = input.firstTryAt;
+  const starts = tryStarts(input.firstTryAt, tries, input.retryDelaysMs);
   const rows = tries.map((t, i) => {
-    if (i > 0) startedAt = new Date(startedAt.getTime() + tries[i - 1]!.durationMs + input.retryDelaysMs[i - 1]!);
+    const startedAt = starts[i]!;
     const { headers, body } = requestOf(event, endpoint, startedAt);
     return {
       attemptNo: i + 1,
@@ -57,7 +71,7 @@ export async function importDelivery(
       error: t.error,
     };
   });
-  const finishedAt = new Date(startedAt.getTime() + last.durationMs);
+  const finishedAt = new Date(input.firstTryAt.getTime() + importedSpanMs(tries, input.retryDelaysMs));
   const [delivery] = await tx
     .insert(webhookDeliveries)
     .values({
