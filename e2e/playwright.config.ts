@@ -9,6 +9,15 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-report.json' }]],
-  use: { viewport: { width: 1440, height: 900 }, locale: 'zh-CN', trace: 'off', screenshot: 'only-on-failure' },
+  use: {
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    // A click, download or navigation that never happens fails on its own step, named, instead of running the test
+    // out of time with no word of where (a CI run keeps only its output).
+    actionTimeout: 45_000,
+    navigationTimeout: 45_000,
+  },
   outputDir: '../.tmp/test-results',
 });

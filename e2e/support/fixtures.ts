@@ -1,6 +1,6 @@
 import { test as base, chromium, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumExecutable } from './chromium.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { runningServers, startServer, type RunningServer } from './server.ts';
 
 export const DEMO = {
   owner: '13800138000',
@@ -15,7 +15,7 @@ export const DEMO = {
  * Chromium. Tests that change data create their own users or organisations, so they never depend on each other.
  */
 export const test = base.extend<
-  { base: string },
+  { base: string; serverLogOnFailure: void },
   { server: RunningServer; browser: Browser; serverEnv: Record<string, string> }
 >({
   // Settings of the worker's server: `test.use({ serverEnv: { MCHWEB_AUTO_REVIEW: 'reject' } })` at the top of
@@ -40,6 +40,24 @@ export const test = base.extend<
     { scope: 'worker', timeout: 60_000 },
   ],
   page: async ({ page }, use) => use(liveGoto(page)),
+  // A test that fails prints what its server printed meanwhile (warnings, errors), so a failure on CI, where only
+  // the run's output is kept, can be read without its screenshot.
+  serverLogOnFailure: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const before = new Map([...runningServers].map((s) => [s, s.output().length]));
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const s of runningServers) {
+        const printed = s
+          .output()
+          .slice(before.get(s) ?? 0)
+          .trim();
+        console.error(`--- ${s.url} printed during "${testInfo.title}" ---\n${printed.slice(-20_000) || '(nothing)'}`);
+      }
+    },
+    { auto: true },
+  ],
   base: async ({ server }, use) => use(`${server.url}/mchweb`),
   baseURL: async ({ server }, use) => use(server.url),
 });

@@ -22,8 +22,13 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** What the server has printed so far (warnings and errors: it runs at LOG_LEVEL=warn). */
+  output(): string;
   stop(): Promise<void>;
 }
+
+/** The servers of this worker that have not stopped, for a failed test's report (fixtures.ts). */
+export const runningServers = new Set<RunningServer>();
 
 /**
  * The real server as `npm start` runs it, on its own database: a fresh PGlite directory, or a fresh database
@@ -88,15 +93,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) throw new Error(`server not ready in 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
+  const server: RunningServer = {
     url,
+    output: () => output,
     async stop() {
+      runningServers.delete(server);
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  runningServers.add(server);
+  return server;
 }
 
 /** A command's output once it exits 0 (rejected with the output otherwise). */
