@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint } from '@mchweb/contract';
+import type { AuditPage, WebhookDelivery, WebhookEndpoint } from '@mchweb/contract';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -235,6 +235,42 @@ describe('webhooks (issue 30)', () => {
       await failing.close();
     },
   );
+
+  it('every change to an endpoint, a look at its secret, a test event and a resend are in the audit log, never the secret', async () => {
+    const since = (await owner.get<AuditPage>('/api/merchant/audit/list', { limit: 1 })).body.data.items[0]!.id;
+    const ep = await createEndpoint(receiver.url); // create, then a look at the secret
+    await setEnabled(ep, false);
+    const rotated = (await owner.post<{ secret: string }>(`${API}/endpoints/rotate`, { id: ep.id })).body.data.secret;
+    await setEnabled(ep, true);
+    const test = await owner.post<{ msgId: string }>(`${API}/endpoints/test`, { id: ep.id, type: 'order.paid' });
+    await expect.poll(async () => (await deliveries(ep.id))[0]?.status).toBe('SUCCEEDED');
+    const [d] = await deliveries(ep.id);
+    await owner.post(`${API}/deliveries/resend`, { deliveryId: d!.id });
+    await setEnabled(ep, false);
+
+    const entries = (await owner.get<AuditPage>('/api/merchant/audit/list', { limit: 50 })).body.data.items
+      .filter((e) => e.id > since)
+      .reverse();
+    expect(entries.map((e) => e.action)).toEqual([
+      'webhook.create',
+      'webhook.revealSecret',
+      'webhook.update',
+      'webhook.rotateSecret',
+      'webhook.update',
+      'webhook.test',
+      'webhook.resend',
+      'webhook.update',
+    ]);
+    expect(entries.every((e) => e.targetType === 'webhook' && e.targetId === String(ep.id))).toBe(true);
+    expect(entries.every((e) => e.userMobile === '13800138000')).toBe(true);
+    expect(entries[0]!.detail).toEqual({ url: receiver.url, eventTypes: ['order.paid'] });
+    expect(entries[2]!.detail).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
+    expect(entries[5]!.detail).toEqual({ type: 'order.paid', msgId: test.body.data.msgId });
+    expect(entries[6]!.detail).toEqual({ deliveryId: d!.id });
+    const written = JSON.stringify(entries);
+    expect(written).not.toContain(ep.secret);
+    expect(written).not.toContain(rotated);
+  });
 
   it('a cashier (no developer:manage) sees no secret', async () => {
     const ep = await createEndpoint(receiver.url);

@@ -28,6 +28,7 @@ export * from './developer/endpoints.ts';
 export * from './merchant-api/schemas.ts';
 export * from './merchant-api/endpoints.ts';
 export * from './split/endpoints.ts';
+export * from './audit/actions.ts';
 export * from './audit/endpoints.ts';
 export * from './auth/endpoints.ts';
 export * from './sms/endpoints.ts';

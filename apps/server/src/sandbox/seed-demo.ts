@@ -1,7 +1,7 @@
 import { creditCodeCheckChar, type ApiKeyMode } from '@mchweb/contract';
 import { anonymousActor, type Actor } from '../actor.ts';
 import type { Db } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/index.ts';
+import { recordAudit, type AuditInput } from '../modules/audit/index.ts';
 import { hashPassword } from '../modules/auth/index.ts';
 import { createCompany, markCompanyReady } from '../modules/company/index.ts';
 import { importCodeBatch } from '../modules/code/index.ts';
@@ -89,11 +89,11 @@ export async function seedDemoIfEmpty(
       invited.push({ memberId, mobile, roleId, code });
     }
     // What the owner would have done to get here, so the audit view of /staff-manage is not empty.
-    const demoChanges = [
+    const demoChanges: Omit<AuditInput, 'companyId' | 'userId'>[] = [
       { action: 'company.create', targetType: 'company', targetId: coffee },
       { action: 'company.open', targetType: 'company', targetId: coffee },
       { action: 'company.bindMobile', targetType: 'company', targetId: coffee, detail: { after: DEMO_ACCOUNTS.owner } },
-      ...invited.map((m) => ({
+      ...invited.map((m): Omit<AuditInput, 'companyId' | 'userId'> => ({
         action: 'staff.invite',
         targetType: 'member',
         targetId: m.memberId,

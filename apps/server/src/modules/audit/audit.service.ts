@@ -1,16 +1,18 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditAction, AuditTarget } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { userContacts } from '../user/index.ts';
 import { auditLog } from './audit.tables.ts';
 
 export interface AuditInput {
-  action: string;
+  /** One of the contract's list, which /staff-manage words in both languages. */
+  action: AuditAction;
   /** Defaults to the actor's company. */
   companyId?: number | null;
   /** Defaults to the actor's user. */
   userId?: number | null;
-  targetType?: string;
+  targetType?: AuditTarget;
   targetId?: string | number;
   detail?: Record<string, unknown>;
 }

@@ -68,7 +68,13 @@ export async function recordEvent(
 }
 
 /** An audit entry of an application's step, in the application's organisation (the actor may have none). */
-export async function auditStep(tx: Tx, actor: Actor, row: ApplicationRow, action: string, detail = {}) {
+export async function auditStep(
+  tx: Tx,
+  actor: Actor,
+  row: ApplicationRow,
+  action: 'create' | 'save' | 'submit' | 'resubmit' | 'audit' | 'approve' | 'reject' | 'cancel',
+  detail = {},
+) {
   await recordAudit(tx, actor, {
     action: `onboarding.${action}`,
     companyId: row.companyId,

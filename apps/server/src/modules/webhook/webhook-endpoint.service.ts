@@ -4,6 +4,7 @@ import { requireMember, type Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { Queue } from '../../queue.ts';
+import { recordAudit } from '../audit/index.ts';
 import { urlProblem } from './webhook-address.ts';
 import { DELIVER_QUEUE, type DeliverJob } from './webhook-delivery.ts';
 import { recordEvent } from './webhook-events.ts';
@@ -83,9 +84,23 @@ export async function createEndpoint(
         updatedAt: now,
       })
       .returning();
+    await recordAudit(tx, actor, {
+      action: 'webhook.create',
+      targetType: 'webhook',
+      targetId: row!.id,
+      detail: { url: input.url, eventTypes: input.eventTypes },
+    });
     return view(row!, actor);
   });
 }
+
+/** The fields of an endpoint a person changes, as the audit log keeps them before and after. */
+const changeable = (r: Pick<Row, 'url' | 'description' | 'eventTypes' | 'enabled'>) => ({
+  url: r.url,
+  description: r.description,
+  eventTypes: r.eventTypes,
+  enabled: r.enabled,
+});
 
 export async function updateEndpoint(
   db: Db,
@@ -109,12 +124,23 @@ export async function updateEndpoint(
       })
       .where(eq(webhookEndpoints.id, before.id))
       .returning();
+    await recordAudit(tx, actor, {
+      action: 'webhook.update',
+      targetType: 'webhook',
+      targetId: before.id,
+      detail: { before: changeable(before), after: changeable(row!) },
+    });
     return view(row!, actor);
   });
 }
 
+/** The signing secret, shown to a person: who saw it is kept (never the secret). */
 export async function revealSecret(db: Db, actor: Actor, id: number) {
-  const row = await db.transaction((tx) => ownEndpoint(tx, actor, id));
+  const row = await db.transaction(async (tx) => {
+    const own = await ownEndpoint(tx, actor, id);
+    await recordAudit(tx, actor, { action: 'webhook.revealSecret', targetType: 'webhook', targetId: own.id });
+    return own;
+  });
   return { id: row.id, secret: row.secret };
 }
 
@@ -132,6 +158,7 @@ export async function rotateSecret(db: Db, actor: Actor, id: number, now = new D
         updatedAt: now,
       })
       .where(eq(webhookEndpoints.id, row.id));
+    await recordAudit(tx, actor, { action: 'webhook.rotateSecret', targetType: 'webhook', targetId: row.id });
     return { id: row.id, secret };
   });
 }
@@ -153,6 +180,12 @@ export async function sendTestEvent(
       data: exampleOf(input.type),
       occurredAt: now,
       onlyEndpointId: row.id,
+    });
+    await recordAudit(tx, actor, {
+      action: 'webhook.test',
+      targetType: 'webhook',
+      targetId: row.id,
+      detail: { type: input.type, msgId },
     });
     // A test event always gets its row (it names its endpoint).
     return { msgId: msgId! };
@@ -220,10 +253,16 @@ export async function resendDelivery(db: Db, actor: Actor, queue: Queue, deliver
   const { companyId } = requireMember(actor);
   await db.transaction(async (tx) => {
     const [d] = await tx
-      .select({ id: webhookDeliveries.id })
+      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, companyId)));
     if (!d) throw notFound(WEBHOOK.deliveryNotFound);
+    await recordAudit(tx, actor, {
+      action: 'webhook.resend',
+      targetType: 'webhook',
+      targetId: d.endpointId,
+      detail: { deliveryId },
+    });
     await queue.send<DeliverJob>(DELIVER_QUEUE, [{ data: { deliveryId, attemptNo: 0 } }], tx);
   });
   queue.wake(DELIVER_QUEUE);

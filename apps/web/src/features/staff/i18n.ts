@@ -105,46 +105,6 @@ export const NS = registerTranslations('staff', {
       end: '没有更早的记录了',
       empty: '还没有操作记录',
       loadError: '操作日志加载失败',
-      actions: {
-        company: {
-          create: '创建机构',
-          update: '修改机构资料',
-          open: '开通服务',
-          bindMobile: '验证联系人手机号',
-          leave: '退出机构',
-        },
-        session: {
-          changeCompany: '切换机构',
-        },
-        staff: {
-          invite: '邀请员工',
-          setRole: '修改员工角色',
-          setMerchants: '修改员工商户范围',
-          disable: '停用员工',
-          enable: '启用员工',
-          remove: '移除员工',
-          cancelInvitation: '撤销邀请',
-          invitation: { accept: '接受邀请', decline: '拒绝邀请' },
-        },
-        role: {
-          create: '新建角色',
-          update: '修改角色',
-          delete: '删除角色',
-        },
-        user: {
-          register: '注册',
-          logout: '退出登录',
-          changePassword: '修改密码',
-        },
-        ops: {
-          company: {
-            freeze: '平台冻结机构',
-            unfreeze: '平台解冻机构',
-            close: '平台关闭机构',
-          },
-        },
-      },
-      targets: { company: '机构', member: '员工', role: '角色', user: '用户', session: '会话' },
     },
     perm: {
       overview: { view: '查看机构首页' },
@@ -270,46 +230,6 @@ export const NS = registerTranslations('staff', {
       end: 'No earlier entries',
       empty: 'Nothing recorded yet',
       loadError: 'Could not load the audit log',
-      actions: {
-        company: {
-          create: 'Created the organisation',
-          update: 'Edited the profile',
-          open: 'Opened the service',
-          bindMobile: 'Verified the contact mobile',
-          leave: 'Left the organisation',
-        },
-        session: {
-          changeCompany: 'Switched organisation',
-        },
-        staff: {
-          invite: 'Invited a member',
-          setRole: 'Changed a role',
-          setMerchants: "Changed a member's merchants",
-          disable: 'Disabled a member',
-          enable: 'Enabled a member',
-          remove: 'Removed a member',
-          cancelInvitation: 'Withdrew an invitation',
-          invitation: { accept: 'Accepted the invitation', decline: 'Declined the invitation' },
-        },
-        role: {
-          create: 'Created a role',
-          update: 'Edited a role',
-          delete: 'Deleted a role',
-        },
-        user: {
-          register: 'Registered',
-          logout: 'Signed out',
-          changePassword: 'Changed the password',
-        },
-        ops: {
-          company: {
-            freeze: 'Platform froze the organisation',
-            unfreeze: 'Platform unfroze the organisation',
-            close: 'Platform closed the organisation',
-          },
-        },
-      },
-      targets: { company: 'Organisation', member: 'Member', role: 'Role', user: 'User', session: 'Session' },
     },
     perm: {
       overview: { view: 'See the organisation home' },

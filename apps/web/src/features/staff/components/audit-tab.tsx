@@ -1,6 +1,8 @@
 import { Button, Empty, Grid, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@mchweb/contract';
+import type { AuditAction, AuditEntry, AuditTarget } from '@mchweb/contract';
+import { currentLanguage } from '@/i18n';
+import { AUDIT_WORDS } from '../audit-words';
 import { useAuditList } from '../api/audit-list';
 import { LoadError } from '@/components/load-error';
 import { NS } from '../i18n';
@@ -8,7 +10,7 @@ import { businessTime } from '@/lib/business-time';
 
 /** The organisation's audit log, newest first, one keyset page at a time ("load more"). */
 export function AuditTab() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const audit = useAuditList(true);
   const narrow = !Grid.useBreakpoint().md;
 
@@ -16,11 +18,12 @@ export function AuditTab() {
     return <LoadError title={t('audit.loadError')} error={audit.error} onRetry={() => void audit.refetch()} />;
 
   const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
-  const translated = (key: string, fallback: string) => (i18n.exists(key, { ns: NS }) ? t(key) : fallback);
-  const action = (a: string) => translated(`audit.actions.${a}`, a);
+  // An entry written before its action was worded (or by a newer server) shows its key rather than nothing.
+  const words = AUDIT_WORDS[currentLanguage()];
+  const action = (a: string) => words.actions[a as AuditAction] ?? a;
   const target = (e: AuditEntry) => {
     if (!e.targetType) return '—';
-    const type = translated(`audit.targets.${e.targetType}`, e.targetType);
+    const type = words.targets[e.targetType as AuditTarget] ?? e.targetType;
     return e.targetId ? `${type} #${e.targetId}` : type;
   };
 
