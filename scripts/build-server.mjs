@@ -82,7 +82,7 @@ export async function buildServerIfStale() {
     // Stack traces need the maps' mappings only. Node reads and parses a module's map when it loads the module
     // (source maps on, scripts/start.mjs): with the sources' text in it, the app chunk's was 4.7 MB.
     sourcesContent: false,
-    // The hash that names the demo's copy (sandbox/demo-template.ts), of the files this bundle is built from:
+    // The hash that names the demo's copy (sandbox/demo-copy.ts), of the files this bundle is built from:
     // hashed here once rather than at every start of a new data directory, before its copy can begin.
     define: { MCHWEB_DEMO_SOURCES_HASH: JSON.stringify(sourcesHash(root, DEMO_SEEDED_FROM)) },
     logLevel: 'warning',

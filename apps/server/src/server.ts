@@ -1,24 +1,41 @@
 import cluster from 'node:cluster';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { TimeZoneMismatch } from './db/business-time-zone.ts';
-import { openDatabase } from './db/client.ts';
 import { startEmbeddedDatabaseWorker } from './db/pglite-in-worker.ts';
 import { preloadPackages } from './preload.ts';
-import { copyDemoInto } from './sandbox/demo-template.ts';
+import { demoCopyPlan } from './sandbox/demo-copy.ts';
+
+/*
+ * What this file imports is loaded before main() runs, and so before PGlite's thread starts: only what main() needs
+ * first. The database's client (node-postgres, drizzle's drivers), the demo's builder and the app are loaded by
+ * import() once PGlite's thread is at work.
+ */
 
 /** Listen: open and migrate the database, seed demo data into an empty one, serve, and stop cleanly on SIGTERM. */
 async function main() {
   const config = loadConfig();
-  // The embedded database's thread loads PGlite while the demo is copied and the app's modules load.
-  if (!config.databaseUrl) startEmbeddedDatabaseWorker();
-  // A new embedded demo directory starts as a copy of today's demo instead of being seeded (demo-template.ts).
-  const copiedDemo =
-    config.seedDemo && !config.databaseUrl && !config.s3
-      ? copyDemoInto(config.dataDir, config.uploadDir)
-      : Promise.resolve(false);
-  // The database opens (PGlite boots in its worker thread) while the app's modules load.
+  // A new embedded demo directory starts as a copy of today's demo instead of being seeded (demo-copy.ts).
+  const plan =
+    config.seedDemo && !config.databaseUrl && !config.s3 ? demoCopyPlan(config.dataDir, config.uploadDir) : 'none';
+  // The embedded database's thread loads PGlite while the app's modules load, and opens an existing directory, or
+  // copies today's demo and opens the copy, without waiting for this thread. A directory that is neither (the
+  // day's first new one, which builds the copy first, or one without the demo) is opened by openDatabase.
+  const dataPath = path.join(config.dataDir, 'pglite');
+  const opensAtOnce = Array.isArray(plan) ? plan : fs.existsSync(path.join(dataPath, 'PG_VERSION')) ? [] : null;
+  const copiedDemo = config.databaseUrl
+    ? Promise.resolve(false)
+    : opensAtOnce
+      ? startEmbeddedDatabaseWorker({ dataDir: dataPath, copies: opensAtOnce }).then((c) => c && opensAtOnce.length > 0)
+      : startEmbeddedDatabaseWorker().then(async () =>
+          plan === 'build'
+            ? (await import('./sandbox/demo-template.ts')).copyDemoInto(config.dataDir, config.uploadDir)
+            : false,
+        );
   const opening = copiedDemo
-    .then(() => openDatabase(config))
+    .then(() => import('./db/client.ts'))
+    .then(({ openDatabase }) => openDatabase(config))
     .then(async (db) => {
       await db.migrate();
       return db;

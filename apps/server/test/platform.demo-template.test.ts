@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
-import { copyDemoInto, demoTemplateDir } from '../src/sandbox/demo-template.ts';
+import { copyDemoInto } from '../src/sandbox/demo-template.ts';
+import { demoTemplateDir } from '../src/sandbox/demo-copy.ts';
 import { DEMO_DAYS, DEMO_TZ } from '../src/sandbox/seed-demo.ts';
 import { shanghaiDay } from './payment-fixtures.ts';
 

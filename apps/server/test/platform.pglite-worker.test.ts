@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { PREPARED_LIMIT } from '../src/db/pglite-statements.mjs';
+import { startEmbeddedDatabaseWorker } from '../src/db/pglite-in-worker.ts';
 
 /** The embedded database runs in a worker thread (db/pglite-in-worker.ts): what callers observe stays PGlite's. */
 describe('the embedded database in its worker thread', () => {
@@ -161,6 +164,14 @@ describe('the embedded database in its worker thread', () => {
   });
 });
 
+/** A module run by a Node process of its own, from the repository's root: what it printed, and how it ended. */
+const runModule = (script: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: path.resolve(REPO_ROOT),
+    encoding: 'utf8',
+    timeout: 50_000,
+  });
+
 describe('a process using the embedded database', () => {
   it('ends when its work is done, without closing the database', { timeout: 60_000 }, () => {
     const script = [
@@ -168,13 +179,78 @@ describe('a process using the embedded database', () => {
       'const database = await openDatabase({ databaseUrl: null, dataDir: null });',
       "console.log(JSON.stringify((await database.executeSql('select 41 + 1 as n', [])).rows));",
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: path.resolve(REPO_ROOT),
-      encoding: 'utf8',
-      timeout: 50_000,
-    });
+    const run = runModule(script);
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('[{"n":42}]');
     expect(run.status).toBe(0);
+  });
+});
+
+/**
+ * A start's worker copies today's demo and opens the copy at once (server.ts), without the main thread, which is
+ * loading the app's modules meanwhile: what it copied is what openDatabase then finds open.
+ */
+describe('a directory copied and opened by the worker as it starts', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-early-'));
+  const source = path.join(root, 'source');
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  beforeAll(async () => {
+    const made = await openDatabase({ databaseUrl: null, dataDir: source });
+    await made.executeSql("create table kept (name text); insert into kept values ('copied')");
+    await made.close();
+    fs.mkdirSync(path.join(source, 'uploads'));
+    fs.writeFileSync(path.join(source, 'uploads/licence.jpg'), 'a document');
+  });
+  const leftovers = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.partial'));
+
+  it('copies the cluster and the uploads, opens the copy, and openDatabase uses that open database', async () => {
+    const dataDir = path.join(root, 'new');
+    const copied = startEmbeddedDatabaseWorker({
+      dataDir: path.join(dataDir, 'pglite'),
+      copies: [
+        { from: path.join(source, 'pglite'), to: path.join(dataDir, 'pglite') },
+        { from: path.join(source, 'uploads'), to: path.join(dataDir, 'uploads') },
+      ],
+    });
+    expect(await copied).toBe(true);
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      expect((await database.executeSql('select name from kept', [])).rows).toEqual([{ name: 'copied' }]);
+      expect(fs.readFileSync(path.join(dataDir, 'uploads/licence.jpg'), 'utf8')).toBe('a document');
+      expect(leftovers(dataDir)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a copy that fails leaves no half directory and opens nothing: openDatabase makes the directory anew', async () => {
+    const dataDir = path.join(root, 'failed');
+    const copied = startEmbeddedDatabaseWorker({
+      dataDir: path.join(dataDir, 'pglite'),
+      copies: [{ from: path.join(root, 'missing'), to: path.join(dataDir, 'pglite') }],
+    });
+    expect(await copied).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(leftovers(dataDir)).toEqual([]);
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      await expect(database.executeSql('select name from kept', [])).rejects.toMatchObject({ code: '42P01' });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps its process alive until the copy is open, and lets it end after', { timeout: 60_000 }, () => {
+    const dataDir = path.join(root, 'process', 'pglite');
+    const script = [
+      "import { startEmbeddedDatabaseWorker } from './apps/server/src/db/pglite-in-worker.ts';",
+      `const copies = [{ from: ${JSON.stringify(path.join(source, 'pglite'))}, to: ${JSON.stringify(dataDir)} }];`,
+      `startEmbeddedDatabaseWorker({ dataDir: ${JSON.stringify(dataDir)}, copies }).then((c) => console.log(c));`,
+    ].join('\n');
+    const run = runModule(script);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('true');
+    expect(run.status).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
   });
 });

@@ -22,8 +22,14 @@ export interface EmbeddedDatabase extends SqlSession {
   close(): Promise<void>;
 }
 
+/** A directory copied by the worker (`cp -R from to`, through a partial directory renamed into place). */
+export interface CopyOrder {
+  from: string;
+  to: string;
+}
+
 type Request =
-  | { op: 'open'; dataDir?: string }
+  | { op: 'open'; dataDir?: string; copies?: CopyOrder[] }
   | { op: 'begin' | 'close' }
   | { op: 'query'; text: string; params?: unknown[]; options?: WireOptions; tx?: number }
   | { op: 'exec'; text: string; tx?: number }
@@ -80,13 +86,17 @@ interface Thread {
   failure: Error | null;
   closing: boolean;
   onFailure: (err: Error) => void;
+  /** Answers awaited: the worker keeps the process alive while there is one. */
+  awaited: number;
+  /** The directory the worker was told to open when it started, and its answer: false when it was not copied. */
+  early?: { dataDir: string; opened: Promise<boolean> };
 }
 
 function spawn(): Thread {
   const worker = new Worker(workerFile(), WORKER_OPTIONS);
   // The worker keeps the process alive only while an answer is awaited (send): a finished process exits.
   worker.unref();
-  const thread: Thread = { worker, failure: null, closing: false, onFailure: () => {} };
+  const thread: Thread = { worker, failure: null, closing: false, onFailure: () => {}, awaited: 0 };
   const fail = (err: Error) => {
     thread.failure ??= err;
     thread.onFailure(thread.failure);
@@ -100,12 +110,53 @@ function spawn(): Thread {
 
 let started: Thread | null = null;
 
+/** The id of the open a worker is sent when it starts; the later messages count from 1. */
+const EARLY_OPEN = 0;
+
+/** The answer to one message sent before openPgliteInWorker, as its promise. */
+/** One more answer awaited from the thread (`+1`), or one fewer (`-1`): referenced while any is. */
+function awaiting(thread: Thread, change: 1 | -1) {
+  thread.awaited += change;
+  if (thread.awaited === 1 && change === 1) thread.worker.ref();
+  if (thread.awaited === 0) thread.worker.unref();
+}
+
+function answerTo<T>(thread: Thread, id: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (thread.failure) return reject(thread.failure);
+    const onAnswer = (answer: Answer) => {
+      if (answer.id !== id) return;
+      thread.worker.off('message', onAnswer);
+      if (answer.error) reject(rebuild(answer.error));
+      else resolve(answer.result as T);
+    };
+    thread.worker.on('message', onAnswer);
+    const failed = thread.onFailure;
+    thread.onFailure = (err) => {
+      failed(err);
+      reject(err);
+    };
+  });
+}
+
 /**
- * Start the next database's worker now (server.ts, first thing): it loads PGlite while the data directory is
- * still being copied and the app's modules load.
+ * Start the next database's worker now (server.ts, first thing): it loads PGlite while the app's modules load.
+ * With `open`, it also copies `open.copies` into place (today's demo, when a new directory starts as its copy) and
+ * opens `open.dataDir` at once, in its own thread: neither waits for the main thread, busy loading the app's
+ * modules, to hear that the copy has ended. Answers whether the copies were made; when they were not, nothing was
+ * opened, and openDatabase opens the directory as it opens any other.
  */
-export function startEmbeddedDatabaseWorker() {
+export function startEmbeddedDatabaseWorker(open?: { dataDir: string; copies: CopyOrder[] }): Promise<boolean> {
   started ??= spawn();
+  if (!open) return Promise.resolve(false);
+  const thread = started;
+  const opened = answerTo<boolean>(thread, EARLY_OPEN);
+  thread.worker.postMessage({ op: 'open', dataDir: open.dataDir, copies: open.copies, id: EARLY_OPEN });
+  awaiting(thread, 1);
+  void opened.finally(() => awaiting(thread, -1)).catch(() => {});
+  thread.early = { dataDir: open.dataDir, opened };
+  // Copied but not opened: the copy is there, and waitReady reports the failure to open it.
+  return opened.catch(() => true);
 }
 
 /** PGlite on `dataDir` (in memory without one) in a worker thread. */
@@ -118,7 +169,9 @@ export function openPgliteInWorker(dataDir?: string): EmbeddedDatabase {
   let closed: Promise<void> | undefined;
 
   // A crashed or closed worker fails what waits for it, and every call after.
+  const before = thread.onFailure; // an early open's (startEmbeddedDatabaseWorker) hears of it too
   thread.onFailure = (err) => {
+    before(err);
     for (const { reject } of pending.values()) reject(err);
     pending.clear();
   };
@@ -126,7 +179,7 @@ export function openPgliteInWorker(dataDir?: string): EmbeddedDatabase {
     const waiting = pending.get(id);
     if (!waiting) return;
     pending.delete(id);
-    if (pending.size === 0) worker.unref();
+    awaiting(thread, -1);
     if (error) waiting.reject(rebuild(error));
     else waiting.resolve(result);
   });
@@ -135,7 +188,7 @@ export function openPgliteInWorker(dataDir?: string): EmbeddedDatabase {
     new Promise<T>((resolve, reject) => {
       if (thread.failure) return reject(thread.failure);
       const id = nextId++;
-      if (pending.size === 0) worker.ref();
+      awaiting(thread, 1);
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...request, id });
     });
@@ -147,9 +200,12 @@ export function openPgliteInWorker(dataDir?: string): EmbeddedDatabase {
     exec: (text) => send<Results[]>({ op: 'exec', text, tx }),
   });
 
+  // The directory the worker was started on is already opening (startEmbeddedDatabaseWorker) when it was copied.
+  const early = thread.early && thread.early.dataDir === dataDir ? thread.early.opened : undefined;
+  const openHere = () => send<void>({ op: 'open', dataDir });
   return {
     ...sessionOf(),
-    waitReady: send<void>({ op: 'open', dataDir }),
+    waitReady: early ? early.then((opened) => (opened ? undefined : openHere())) : openHere(),
     // PGlite's own transaction runs in the worker until `fn` settles here: it commits what fn returns, rolls back
     // when fn throws. Queries from outside wait for it, as on PGlite itself.
     async transaction(fn) {

@@ -2,6 +2,10 @@
 // overlaps the loading of the app's modules, and its queries run beside the main thread's HTTP and JSON work
 // instead of inside it. Plain JavaScript so that both the sources (tests, tsx) and the server bundle (start.mjs
 // adds it as an entry point) start it without a TypeScript loader in the worker.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -74,11 +78,38 @@ async function end(txId, commit) {
   return null;
 }
 
+/**
+ * Copy a directory through a partial one renamed into place (a start killed half-way leaves no half a cluster):
+ * `cp -R` where there is one (GNU cp keeps the WAL segment's holes), else Node's own copy. True when it was made.
+ */
+function copyDirectory(from, to) {
+  const partial = `${to}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
+  try {
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      execFileSync('cp', ['-R', from, partial], { stdio: 'ignore' });
+    } catch {
+      fs.rmSync(partial, { recursive: true, force: true });
+      fs.cpSync(from, partial, { recursive: true });
+    }
+    fs.rmSync(to, { recursive: true, force: true });
+    fs.renameSync(partial, to);
+    return true;
+  } catch {
+    fs.rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
+}
+
 const handlers = {
+  // Copies first, in this thread: the main one may be busy loading the app's modules when they end. Not copied:
+  // nothing is opened (false), and the main thread opens the directory as any other.
   open: async (m) => {
+    if (m.copies && !m.copies.every(({ from, to }) => copyDirectory(from, to))) return false;
     client = new PGlite({ dataDir: m.dataDir, startParams: START_PARAMS });
     await client.waitReady;
     prepared = preparedStatements(client);
+    return true;
   },
   query: (m) =>
     isPreparable(m.params, m.options)

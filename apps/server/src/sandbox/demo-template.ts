@@ -3,14 +3,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
-import { loadConfig, REPO_ROOT } from '../config.ts';
-import { dayOf } from '../business-day.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { installQueueSchema } from '../queue.ts';
 import { platformSecrets, platformSettings } from '../db/platform.tables.ts';
 import { DEMO_TZ } from './demo-zone.ts';
-import { TEMPLATE_CACHE_DIR, pgliteVersion, publishTemplate } from '../db/pglite-template.ts';
-import { DEMO_SEEDED_FROM, sourcesHash } from '../db/sources-hash.mjs';
+import { publishTemplate } from '../db/pglite-template.ts';
+import { demoCopyPlan, demoTemplateDir } from './demo-copy.ts';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
 
 /*
@@ -27,19 +26,6 @@ import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-l
  * next ones that day copy it. A copy of another day, code or migrations is never used; the old ones are removed.
  */
 
-/** Defined by the server's build (scripts/build-server.mjs) as the hash of DEMO_SEEDED_FROM it was built from. */
-declare const MCHWEB_DEMO_SOURCES_HASH: string | undefined;
-
-/** Where the copy of the demo seeded on the business day of `now` (in the demo's time zone `tz`) is kept. */
-export function demoTemplateDir(tz: string, now = new Date()): string {
-  const sources =
-    typeof MCHWEB_DEMO_SOURCES_HASH === 'string' ? MCHWEB_DEMO_SOURCES_HASH : sourcesHash(REPO_ROOT, DEMO_SEEDED_FROM);
-  const key = `${pgliteVersion()}-${sources}-${dayOf(now, tz)}`;
-  return path.join(TEMPLATE_CACHE_DIR, `demo-${key}`);
-}
-
-const isEmpty = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-
 /**
  * Make the new PGlite directory `dataDir/pglite` (and a new local `uploadDir`) a copy of today's demo, building it
  * first when this is the day's first. Returns false, leaving the directory to the usual start (migrate, seed in
@@ -47,18 +33,15 @@ const isEmpty = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).leng
  * (MCHWEB_PGLITE_TEMPLATE=0), or anything goes wrong.
  */
 export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<boolean> {
-  const dataPath = path.join(dataDir, 'pglite');
-  if (process.env.MCHWEB_PGLITE_TEMPLATE === '0' || !isEmpty(dataPath) || !isEmpty(uploadDir)) return false;
+  if (demoCopyPlan(dataDir, uploadDir) === 'none') return false;
   try {
     const dir = demoTemplateDir(DEMO_TZ);
     if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) await buildDemoTemplate(dir);
-    // Copied beside the targets and renamed: a start killed half-way leaves no half a cluster behind. The copy
-    // (16 MB) runs on libuv's threads while the server's modules load on the main one.
-    const uploads = path.join(dir, 'uploads');
-    await Promise.all([
-      fs.existsSync(uploads) ? copyDirectory(uploads, uploadDir) : undefined,
-      copyDirectory(path.join(dir, 'pglite'), dataPath),
-    ]);
+    const copies = demoCopyPlan(dataDir, uploadDir);
+    if (!Array.isArray(copies)) return false;
+    // Copied beside the targets and renamed: a start killed half-way leaves no half a cluster behind. (A server's
+    // start has its worker thread copy today's demo instead: startEmbeddedDatabaseWorker.)
+    await Promise.all(copies.map(({ from, to }) => copyDirectory(from, to)));
     return true;
   } catch {
     return false;
