@@ -35,13 +35,12 @@ export function WebhooksTab() {
           <Card
             key={ep.id}
             size="small"
+            className="webhook-card"
             data-testid="webhook-endpoint"
             title={
               <Space size={8} wrap>
                 <Tag color={ep.enabled ? 'success' : 'default'}>{ep.enabled ? t('enabled') : t('disabled')}</Tag>
-                <Typography.Text className="webhook-url" ellipsis={{ tooltip: ep.url }}>
-                  {ep.url}
-                </Typography.Text>
+                <Typography.Text className="webhook-url">{ep.url}</Typography.Text>
               </Space>
             }
           >
