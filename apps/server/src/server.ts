@@ -17,8 +17,11 @@ import { demoCopyPlan } from './sandbox/demo-copy.ts';
 async function main() {
   const config = loadConfig();
   // A new embedded demo directory starts as a copy of today's demo instead of being seeded (demo-copy.ts).
+  const keys = config.sandbox ? 'test' : 'live';
   const plan =
-    config.seedDemo && !config.databaseUrl && !config.s3 ? demoCopyPlan(config.dataDir, config.uploadDir) : 'none';
+    config.seedDemo && !config.databaseUrl && !config.s3
+      ? demoCopyPlan(config.dataDir, config.uploadDir, keys)
+      : 'none';
   // The embedded database's thread loads PGlite while the app's modules load, and opens an existing directory, or
   // copies today's demo and opens the copy, without waiting for this thread. A directory that is neither (the
   // day's first new one, which builds the copy first, or one without the demo) is opened by openDatabase.
@@ -30,7 +33,7 @@ async function main() {
       ? startEmbeddedDatabaseWorker({ dataDir: dataPath, copies: opensAtOnce }).then((c) => c && opensAtOnce.length > 0)
       : startEmbeddedDatabaseWorker().then(async () =>
           plan === 'build'
-            ? (await import('./sandbox/demo-template.ts')).copyDemoInto(config.dataDir, config.uploadDir)
+            ? (await import('./sandbox/demo-template.ts')).copyDemoInto(config.dataDir, config.uploadDir, keys)
             : false,
         );
   const opening = copiedDemo
@@ -56,8 +59,7 @@ async function main() {
   const database = await opening;
   // The demo applications' documents are real uploads, in the storage the app will serve them from.
   const seeded = config.seedDemo
-    ? (await copiedDemo) ||
-      (await seedDemoIfEmpty(database.db, createFileStorage(config), { apiKeyMode: config.sandbox ? 'test' : 'live' }))
+    ? (await copiedDemo) || (await seedDemoIfEmpty(database.db, createFileStorage(config), { apiKeyMode: keys }))
     : false;
   if (config.production && !config.seedDemo) {
     const open = await accountsWithDemoPassword(database.db);

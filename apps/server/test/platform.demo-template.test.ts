@@ -29,10 +29,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
   it('has today’s demo figures, its uploaded documents and a balanced ledger', { timeout: 120_000 }, async () => {
     const dataDir = newDataDir();
     const uploadDir = path.join(dataDir, 'uploads');
-    expect(await copyDemoInto(dataDir, uploadDir)).toBe(true);
+    expect(await copyDemoInto(dataDir, uploadDir, 'test')).toBe(true);
     // Today's copy is kept for the next new directory; a copy made on another day has another name.
-    expect(fs.existsSync(path.join(demoTemplateDir(DEMO_TZ), 'pglite/PG_VERSION'))).toBe(true);
-    expect(demoTemplateDir(DEMO_TZ, new Date(Date.now() - 86_400_000))).not.toBe(demoTemplateDir(DEMO_TZ));
+    expect(fs.existsSync(path.join(demoTemplateDir(DEMO_TZ, 'test'), 'pglite/PG_VERSION'))).toBe(true);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect(demoTemplateDir(DEMO_TZ, 'test', yesterday)).not.toBe(demoTemplateDir(DEMO_TZ, 'test'));
+    // A public demo server's copy (live keys) is another copy: neither server copies the other's keys.
+    expect(demoTemplateDir(DEMO_TZ, 'live')).not.toBe(demoTemplateDir(DEMO_TZ, 'test'));
 
     const database = await openDatabase({ databaseUrl: null, dataDir });
     try {
@@ -71,6 +74,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
       // The job queue's queues (a table each) were made once for the day, not by each copy's first start.
       expect(r.queues).toBeGreaterThan(0);
       expect(await checkLedger(database.db)).toEqual([]);
+      // The copy asked for test keys holds test keys only (a public demo server asks for live ones).
+      const modes = await database.executeSql('select distinct mode from api_keys', []);
+      expect(modes.rows).toEqual([{ mode: 'test' }]);
       // The demo applications' documents are in the new directory's uploads.
       expect(fs.readdirSync(uploadDir, { recursive: true }).length).toBeGreaterThan(0);
     } finally {
@@ -90,6 +96,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a new demo directory copied 
       }
     }
     // A directory that already holds something is left alone.
-    expect(await copyDemoInto(dataDir, uploadDir)).toBe(false);
+    expect(await copyDemoInto(dataDir, uploadDir, 'test')).toBe(false);
   });
 });

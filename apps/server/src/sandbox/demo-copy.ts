@@ -5,6 +5,7 @@ import { dayOf } from '../business-day.ts';
 import { TEMPLATE_CACHE_DIR, pgliteVersion } from '../db/pglite-template.ts';
 import { DEMO_SEEDED_FROM, sourcesHash } from '../db/sources-hash.mjs';
 import type { CopyOrder } from '../db/pglite-in-worker.ts';
+import type { ApiKeyMode } from '@mchweb/contract';
 import { DEMO_TZ } from './demo-zone.ts';
 
 /*
@@ -15,12 +16,19 @@ import { DEMO_TZ } from './demo-zone.ts';
 /** Defined by the server's build (scripts/build-server.mjs) as the hash of DEMO_SEEDED_FROM it was built from. */
 declare const MCHWEB_DEMO_SOURCES_HASH: string | undefined;
 
+/**
+ * The start of the names of the demo's copies whose API keys are of `keys` mode: a sandbox server's demo has test
+ * keys (`mk_test_`), a public demo server's (SEED_DEMO=true outside the sandbox) live ones, so one machine keeps a
+ * copy of each and neither copies the other's.
+ */
+export const demoTemplatePrefix = (keys: ApiKeyMode) => `demo-${keys}-`;
+
 /** Where the copy of the demo seeded on the business day of `now` (in the demo's time zone `tz`) is kept. */
-export function demoTemplateDir(tz: string, now = new Date()): string {
+export function demoTemplateDir(tz: string, keys: ApiKeyMode, now = new Date()): string {
   const sources =
     typeof MCHWEB_DEMO_SOURCES_HASH === 'string' ? MCHWEB_DEMO_SOURCES_HASH : sourcesHash(REPO_ROOT, DEMO_SEEDED_FROM);
   const key = `${pgliteVersion()}-${sources}-${dayOf(now, tz)}`;
-  return path.join(TEMPLATE_CACHE_DIR, `demo-${key}`);
+  return path.join(TEMPLATE_CACHE_DIR, `${demoTemplatePrefix(keys)}${key}`);
 }
 
 const isEmpty = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
@@ -30,10 +38,10 @@ const isEmpty = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).leng
  * (either holds something already, or copies are off: MCHWEB_PGLITE_TEMPLATE=0), build today's copy first (the
  * day's first new directory), or copy it (these orders: the cluster first, then the uploaded documents).
  */
-export function demoCopyPlan(dataDir: string, uploadDir: string): 'none' | 'build' | CopyOrder[] {
+export function demoCopyPlan(dataDir: string, uploadDir: string, keys: ApiKeyMode): 'none' | 'build' | CopyOrder[] {
   const dataPath = path.join(dataDir, 'pglite');
   if (process.env.MCHWEB_PGLITE_TEMPLATE === '0' || !isEmpty(dataPath) || !isEmpty(uploadDir)) return 'none';
-  const dir = demoTemplateDir(DEMO_TZ);
+  const dir = demoTemplateDir(DEMO_TZ, keys);
   if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) return 'build';
   const uploads = path.join(dir, 'uploads');
   return [

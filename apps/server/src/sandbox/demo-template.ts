@@ -8,15 +8,16 @@ import { openDatabase } from '../db/client.ts';
 import { installQueueSchema } from '../queue.ts';
 import { platformSecrets, platformSettings } from '../db/platform.tables.ts';
 import { DEMO_TZ } from './demo-zone.ts';
-import { publishTemplate } from '../db/pglite-template.ts';
-import { demoCopyPlan, demoTemplateDir } from './demo-copy.ts';
+import { TEMPLATE_CACHE_DIR, publishTemplate } from '../db/pglite-template.ts';
+import { demoCopyPlan, demoTemplateDir, demoTemplatePrefix } from './demo-copy.ts';
+import type { ApiKeyMode } from '@mchweb/contract';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
 
 /*
  * A fresh data directory of `npm start` with the demo (issue 26): seeding 90 days of orders and settling each day
  * is about 2.5 s of a 3.6 s first start. The result of the seed depends on the day it runs (orders of "the last 90
  * days", settled T+1 up to yesterday), the migrations, the seed's code and PGlite's version, so it is built once per
- * day and machine into node_modules/.cache/mchweb (named by all four), with the demo's uploaded documents beside
+ * day and machine into node_modules/.cache/mchweb (named by all four, and by its API keys' mode), with the demo's uploaded documents beside
  * the cluster, and every new data directory of that day starts as a copy of both (about 0.3 s).
  *
  * Why per day, not shifted: moving a copy made on another day forward would mean moving every date consistently
@@ -32,12 +33,12 @@ import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-l
  * place), when either directory already holds something, the copies are switched off
  * (MCHWEB_PGLITE_TEMPLATE=0), or anything goes wrong.
  */
-export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<boolean> {
-  if (demoCopyPlan(dataDir, uploadDir) === 'none') return false;
+export async function copyDemoInto(dataDir: string, uploadDir: string, keys: ApiKeyMode): Promise<boolean> {
+  if (demoCopyPlan(dataDir, uploadDir, keys) === 'none') return false;
   try {
-    const dir = demoTemplateDir(DEMO_TZ);
-    if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) await buildDemoTemplate(dir);
-    const copies = demoCopyPlan(dataDir, uploadDir);
+    const dir = demoTemplateDir(DEMO_TZ, keys);
+    if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) await buildDemoTemplate(dir, keys);
+    const copies = demoCopyPlan(dataDir, uploadDir, keys);
     if (!Array.isArray(copies)) return false;
     // Copied beside the targets and renamed: a start killed half-way leaves no half a cluster behind. (A server's
     // start has its worker thread copy today's demo instead: startEmbeddedDatabaseWorker.)
@@ -52,13 +53,13 @@ export async function copyDemoInto(dataDir: string, uploadDir: string): Promise<
  * Today's demo: a directory as `npm start` would have left it after its first start (migrated, seeded, uploads
  * local, the job queue's queues made), closed. Only a day's first new directory loads the seed (and the app).
  */
-async function buildDemoTemplate(dir: string) {
+async function buildDemoTemplate(dir: string, keys: ApiKeyMode) {
   const [{ seedDemoIfEmpty }, { createFileStorage }, { buildApp }] = await Promise.all([
     import('./seed-demo.ts'),
     import('../modules/upload/index.ts'),
     import('../app.ts'),
   ]);
-  await publishTemplate(dir, 'demo-', async (partial) => {
+  await publishTemplate(dir, demoTemplatePrefix(keys), async (partial) => {
     const database = await openDatabase({ databaseUrl: null, dataDir: partial });
     const exec = (text: string) => database.executeSql(text);
     try {
@@ -67,7 +68,7 @@ async function buildDemoTemplate(dir: string) {
       await database.migrate();
       const storage = createFileStorage({ uploadDir: path.join(partial, 'uploads'), s3: null });
       const config = loadConfig();
-      await seedDemoIfEmpty(database.db, storage, { apiKeyMode: config.sandbox ? 'test' : 'live' });
+      await seedDemoIfEmpty(database.db, storage, { apiKeyMode: keys });
       await installQueueSchema(database);
       // Started once as a server starts, so that the job queue's queues and their tables are made here once a day
       // instead of by each copy's first start (0.35 to 0.55 s of it, quiet machine). What that start writes that
@@ -86,6 +87,10 @@ async function buildDemoTemplate(dir: string) {
     }
     walZerosAsHoles(path.join(partial, 'pglite'));
   });
+  // Copies named before the keys' mode was in the name (`demo-<PGlite version>-...`): never used again.
+  for (const name of fs.readdirSync(TEMPLATE_CACHE_DIR)) {
+    if (/^demo-\d/.test(name)) fs.rmSync(path.join(TEMPLATE_CACHE_DIR, name), { recursive: true, force: true });
+  }
 }
 
 async function copyDirectory(from: string, to: string) {
