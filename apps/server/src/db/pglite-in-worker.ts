@@ -113,7 +113,6 @@ let started: Thread | null = null;
 /** The id of the open a worker is sent when it starts; the later messages count from 1. */
 const EARLY_OPEN = 0;
 
-/** The answer to one message sent before openPgliteInWorker, as its promise. */
 /** One more answer awaited from the thread (`+1`), or one fewer (`-1`): referenced while any is. */
 function awaiting(thread: Thread, change: 1 | -1) {
   thread.awaited += change;
@@ -121,6 +120,7 @@ function awaiting(thread: Thread, change: 1 | -1) {
   if (thread.awaited === 0) thread.worker.unref();
 }
 
+/** The answer to one message sent before openPgliteInWorker, as its promise. */
 function answerTo<T>(thread: Thread, id: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (thread.failure) return reject(thread.failure);

@@ -2,13 +2,10 @@
 // overlaps the loading of the app's modules, and its queries run beside the main thread's HTTP and JSON work
 // instead of inside it. Plain JavaScript so that both the sources (tests, tsx) and the server bundle (start.mjs
 // adds it as an entry point) start it without a TypeScript loader in the worker.
-import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { copyDirectory } from './directory-copy.mjs';
 import { isPreparable, preparedStatements } from './pglite-statements.mjs';
 
 const identity = (value) => value;
@@ -76,29 +73,6 @@ async function end(txId, commit) {
     if (commit) throw err;
   });
   return null;
-}
-
-/**
- * Copy a directory through a partial one renamed into place (a start killed half-way leaves no half a cluster):
- * `cp -R` where there is one (GNU cp keeps the WAL segment's holes), else Node's own copy. True when it was made.
- */
-function copyDirectory(from, to) {
-  const partial = `${to}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
-  try {
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    try {
-      execFileSync('cp', ['-R', from, partial], { stdio: 'ignore' });
-    } catch {
-      fs.rmSync(partial, { recursive: true, force: true });
-      fs.cpSync(from, partial, { recursive: true });
-    }
-    fs.rmSync(to, { recursive: true, force: true });
-    fs.renameSync(partial, to);
-    return true;
-  } catch {
-    fs.rmSync(partial, { recursive: true, force: true });
-    return false;
-  }
 }
 
 const handlers = {

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
@@ -9,6 +7,7 @@ import { installQueueSchema } from '../queue.ts';
 import { platformSecrets, platformSettings } from '../db/platform.tables.ts';
 import { DEMO_TZ } from './demo-zone.ts';
 import { TEMPLATE_CACHE_DIR, publishTemplate } from '../db/pglite-template.ts';
+import { copyDirectory } from '../db/directory-copy.mjs';
 import { demoCopyPlan, demoTemplateDir, demoTemplatePrefix } from './demo-copy.ts';
 import type { ApiKeyMode } from '@mchweb/contract';
 import { dropTemplateDatabases, emptyWal, walZerosAsHoles } from '../db/pglite-lean-copy.ts';
@@ -40,10 +39,8 @@ export async function copyDemoInto(dataDir: string, uploadDir: string, keys: Api
     if (!fs.existsSync(path.join(dir, 'pglite/PG_VERSION'))) await buildDemoTemplate(dir, keys);
     const copies = demoCopyPlan(dataDir, uploadDir, keys);
     if (!Array.isArray(copies)) return false;
-    // Copied beside the targets and renamed: a start killed half-way leaves no half a cluster behind. (A server's
-    // start has its worker thread copy today's demo instead: startEmbeddedDatabaseWorker.)
-    await Promise.all(copies.map(({ from, to }) => copyDirectory(from, to)));
-    return true;
+    // As a server's worker copies today's demo (startEmbeddedDatabaseWorker), the cluster first.
+    return copies.every(({ from, to }) => copyDirectory(from, to));
   } catch {
     return false;
   }
@@ -91,26 +88,4 @@ async function buildDemoTemplate(dir: string, keys: ApiKeyMode) {
   for (const name of fs.readdirSync(TEMPLATE_CACHE_DIR)) {
     if (/^demo-\d/.test(name)) fs.rmSync(path.join(TEMPLATE_CACHE_DIR, name), { recursive: true, force: true });
   }
-}
-
-async function copyDirectory(from: string, to: string) {
-  const partial = `${to}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
-  await fs.promises.mkdir(path.dirname(to), { recursive: true });
-  await copyTree(from, partial);
-  await fs.promises.rm(to, { recursive: true, force: true });
-  await fs.promises.rename(partial, to);
-}
-
-/**
- * `cp -R` in its own process where there is one: the copy then runs beside the server's modules loading on the main
- * thread, instead of waiting for the main thread between its 870 files (fs.promises.cp: 0.9 to 1.7 s of a start).
- * GNU cp keeps a sparse file's holes (--sparse=auto), so the WAL segment's 16 MB of zeros are not written.
- */
-async function copyTree(from: string, to: string) {
-  if (process.platform === 'linux' || process.platform === 'darwin') {
-    const copied = await new Promise<boolean>((resolve) => execFile('cp', ['-R', from, to], (err) => resolve(!err)));
-    if (copied) return;
-    await fs.promises.rm(to, { recursive: true, force: true });
-  }
-  await fs.promises.cp(from, to, { recursive: true });
 }
