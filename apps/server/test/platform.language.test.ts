@@ -140,7 +140,6 @@ const SAMPLES: Record<string, unknown[][]> = {
   noSuchCompany: [[42]],
   wrongStatus: [[42, 'freeze', 'CLOSED', ['NORMAL']]],
   tooManyKeys: [[20]],
-  notOurMerchants: [[[7, 9]]],
   scopeNotYours: [[['orders:write']]],
   scopeMissing: [['refunds:write']],
   rateLimited: [[30]],

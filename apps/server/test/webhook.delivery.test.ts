@@ -47,6 +47,7 @@ const setEnabled = async (ep: WebhookEndpoint, enabled: boolean) =>
   owner.post(`${API}/endpoints/update`, {
     ...ep,
     enabled,
+    merchants: undefined,
     disabledReason: undefined,
     previousSecretUntil: undefined,
     createdAt: undefined,
@@ -263,7 +264,7 @@ describe('webhooks (issue 30)', () => {
     ]);
     expect(entries.every((e) => e.targetType === 'webhook' && e.targetId === String(ep.id))).toBe(true);
     expect(entries.every((e) => e.userMobile === '13800138000')).toBe(true);
-    expect(entries[0]!.detail).toEqual({ url: receiver.url, eventTypes: ['order.paid'] });
+    expect(entries[0]!.detail).toEqual({ url: receiver.url, eventTypes: ['order.paid'], merchantIds: null });
     expect(entries[2]!.detail).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     expect(entries[5]!.detail).toEqual({ type: 'order.paid', msgId: test.body.data.msgId });
     expect(entries[6]!.detail).toEqual({ deliveryId: d!.id });

@@ -1,8 +1,9 @@
 import { registerTranslations } from '@/i18n';
 
 /**
- * The strings of the shared components that pages load with them (exports, day ranges, checked filter inputs): namespace `shared`,
- * registered when one of them loads, so they travel in the chunks of the pages that use them, not the shell's.
+ * The strings of the shared components that pages load with them (exports, day ranges, checked filter inputs, the
+ * merchants something is limited to): namespace `shared`, registered when one of them loads, so they travel in the
+ * chunks of the pages that use them, not the shell's.
  */
 export const SHARED_NS = registerTranslations('shared', {
   'zh-CN': {
@@ -22,6 +23,17 @@ export const SHARED_NS = registerTranslations('shared', {
       yesterday: '昨天',
       lastDays: '最近 {{n}} 天',
     },
+    merchants: {
+      label: '商户范围',
+      all: '全部商户',
+      some: '仅限以下商户',
+      pick: '选择商户',
+      placeholder: '按名称或商户号搜索',
+      required: '请至少选择一个商户',
+      tooMany: '最多选择 {{max}} 个商户，更多时请选择“全部商户”',
+      noMerchants: '本机构还没有商户',
+      status: { FROZEN: '已冻结', CLOSED: '已关闭' },
+    },
   },
   'en-US': {
     export: {
@@ -39,6 +51,17 @@ export const SHARED_NS = registerTranslations('shared', {
       today: 'Today',
       yesterday: 'Yesterday',
       lastDays: 'Last {{n}} days',
+    },
+    merchants: {
+      label: 'Merchants',
+      all: 'All merchants',
+      some: 'Only these merchants',
+      pick: 'Choose merchants',
+      placeholder: 'Search by name or number',
+      required: 'Choose at least one merchant',
+      tooMany: 'Choose at most {{max}} merchants; for more, choose All merchants',
+      noMerchants: 'The organisation has no merchants yet',
+      status: { FROZEN: 'Frozen', CLOSED: 'Closed' },
     },
   },
 });

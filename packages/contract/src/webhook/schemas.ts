@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberMerchantIds } from '../staff/schemas.ts';
 
 /**
  * Webhooks (issue 30): an organisation's endpoints, signed per the Standard Webhooks specification, and what was
@@ -41,6 +42,11 @@ export const webhookEndpointCreateBody = z.strictObject({
   url: webhookUrl,
   description: description.default(''),
   eventTypes,
+  /**
+   * The merchants whose events it receives: 1 to 200 of the organisation's; null or left out, every merchant, those
+   * added later included. A member limited to some merchants names some of theirs.
+   */
+  merchantIds: memberMerchantIds.default(null),
 });
 export const webhookEndpointUpdateBody = z.strictObject({
   id: endpointId,
@@ -48,6 +54,8 @@ export const webhookEndpointUpdateBody = z.strictObject({
   description: description.default(''),
   eventTypes,
   enabled: z.boolean(),
+  /** As at creation; left out, unchanged. */
+  merchantIds: memberMerchantIds.optional(),
 });
 export const webhookEndpointIdBody = z.strictObject({ id: endpointId });
 export const webhookTestBody = z.strictObject({ id: endpointId, type: z.enum(WEBHOOK_EVENT_TYPES) });
@@ -57,6 +65,10 @@ export const webhookEndpoint = z.object({
   url: z.string(),
   description: z.string(),
   eventTypes: z.array(z.string()),
+  /** The merchants whose events it receives; null: every merchant of the organisation, later ones included. */
+  merchantIds: z.array(z.number().int()).nullable(),
+  /** Number and name of merchantIds (for the card). */
+  merchants: z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() })),
   enabled: z.boolean(),
   /** Why the platform turned it off (deliveries failing for 3 days), in the caller's language. */
   disabledReason: z.string().nullable(),

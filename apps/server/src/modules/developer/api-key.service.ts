@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { covers } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import { merchantNamesOf, ownMerchantIds } from '../merchant/index.ts';
+import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
 import { personNames } from '../user/index.ts';
 import { DEVELOPER } from './developer.messages.ts';
 import { apiKeys } from './developer.tables.ts';
@@ -93,16 +93,8 @@ export async function listApiKeys(db: Db, actor: Actor): Promise<ApiKey[]> {
 }
 
 /** The merchants a key is to act for, checked as a member's scope is: never more than its creator sees. */
-async function checkedMerchants(tx: Tx, me: Membership, ids: readonly number[] | null): Promise<number[] | null> {
-  if (ids === null) {
-    if (me.merchantIds !== null) throw invalid(DEVELOPER.onlyYourMerchants);
-    return null;
-  }
-  const own = new Set(await ownMerchantIds(tx, me.companyId, ids));
-  const refused = ids.filter((id) => !own.has(id) || !covers(me.merchantIds, id));
-  if (refused.length > 0) throw invalid(DEVELOPER.notOurMerchants(refused));
-  return [...ids].sort((a, b) => a - b);
-}
+const checkedMerchants = (tx: Tx, me: Membership, ids: readonly number[] | null) =>
+  checkedMerchantIds(tx, me, ids, () => invalid(DEVELOPER.onlyYourMerchants));
 
 /**
  * `POST /developer/key/create`: a new key of the server's mode (`mk_test_` on a sandbox server). The answer holds

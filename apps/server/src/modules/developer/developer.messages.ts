@@ -13,8 +13,6 @@ export const DEVELOPER = {
     'you see only some merchants, so a key you create can act only for some of those',
     '您只能查看部分商户，创建的密钥只能指定这些商户中的部分或全部',
   ),
-  notOurMerchants: (ids: readonly number[]) =>
-    fieldText('merchantIds', `${ids.join(', ')}: no such merchant`, `${ids.join(', ')}：商户不存在`),
   scopeNotYours: (scopes: readonly string[]) =>
     fieldText(
       'scopes',

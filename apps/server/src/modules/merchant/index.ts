@@ -30,6 +30,7 @@ export {
   type MerchantSearch,
 } from './merchant-console.service.ts';
 export {
+  checkedMerchantIds,
   merchantForPayment,
   merchantIdByNo,
   merchantIdsOf,

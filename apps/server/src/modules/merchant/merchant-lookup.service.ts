@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { Channel, MerchantStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
-import { inScope, type MerchantScope } from '../../merchant-scope.ts';
+import { invalid } from '../../errors.ts';
+import { covers, inScope, type MerchantScope } from '../../merchant-scope.ts';
+import { MERCHANT } from './merchant.messages.ts';
 import { merchantChannelRates, merchants } from './merchant.tables.ts';
 
 /** What payments need of a merchant: who it is, whether it may take money, and its rate per channel. */
@@ -60,6 +62,28 @@ export async function ownMerchantIds(db: Tx, companyId: number, ids: readonly nu
     .from(merchants)
     .where(and(eq(merchants.companyId, companyId), inArray(merchants.id, [...ids])));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The merchants something of the organisation is to be limited to, checked (a member's scope, an API key's, a webhook
+ * endpoint's): null (every merchant) or ids of the organisation's merchants, sorted. Nobody grants more than they
+ * see: a caller limited to some merchants names only some of those (an id outside them is refused like another
+ * organisation's), never every merchant (refused with `allRefused`, in the words of what is being limited).
+ */
+export async function checkedMerchantIds(
+  tx: Tx,
+  caller: { companyId: number; merchantIds: MerchantScope },
+  ids: readonly number[] | null,
+  allRefused: () => Error,
+): Promise<number[] | null> {
+  if (ids === null) {
+    if (caller.merchantIds !== null) throw allRefused();
+    return null;
+  }
+  const own = new Set(await ownMerchantIds(tx, caller.companyId, ids));
+  const refused = ids.filter((id) => !own.has(id) || !covers(caller.merchantIds, id));
+  if (refused.length > 0) throw invalid(MERCHANT.notOurs(refused));
+  return [...ids].sort((a, b) => a - b);
 }
 
 /** Number and name of merchants by id, for lists that show them. */

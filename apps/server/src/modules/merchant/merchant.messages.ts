@@ -3,6 +3,13 @@ import { fieldText, text } from '../../i18n/text.ts';
 /** Messages of merchants: their status and what it allows. */
 export const MERCHANT = {
   notFound: text('Merchant not found', '商户不存在'),
+  /** Ids named as the organisation's merchants (a member's, an API key's, a webhook endpoint's) that are not. */
+  notOurs: (ids: readonly number[]) =>
+    fieldText(
+      'merchantIds',
+      `must be merchants of this organisation; not: ${ids.join(', ')}`,
+      `须为本机构的商户，以下不是：${ids.join('、')}`,
+    ),
   alreadyFrozen: fieldText('mchNo', 'the merchant is already frozen', '该商户已处于冻结状态'),
   notFrozen: fieldText('mchNo', 'the merchant is not frozen, so it cannot be unfrozen', '该商户未被冻结，无需解冻'),
   closedIsFinal: fieldText(

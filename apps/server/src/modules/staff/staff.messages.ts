@@ -76,12 +76,6 @@ export const STAFF = {
       'you are limited to some merchants yourself, so you can only give some of those: choose them',
       '您自己只能查看部分商户，只能授予其中的商户：请选择具体商户',
     ),
-    notOurs: (ids: number[]) =>
-      fieldText(
-        'merchantIds',
-        `must be merchants of this organisation; not: ${ids.join(', ')}`,
-        `须为本机构的商户，以下不是：${ids.join('、')}`,
-      ),
   },
 
   notFound: {

@@ -6,7 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { requireMember, type Membership } from '../../actor.ts';
 import { covers } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import { merchantNamesOf, ownMerchantIds } from '../merchant/index.ts';
+import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
 import { clearCompanyFromSessions } from '../session/index.ts';
 import { userContacts } from '../user/index.ts';
 import {
@@ -67,21 +67,9 @@ export async function listStaff(db: Db, actor: Actor): Promise<StaffMember[]> {
   }));
 }
 
-/**
- * The merchants a member is to be limited to, checked (issue 11): null (every merchant) or ids of the
- * organisation's merchants. Nobody grants more than they see themselves: a caller limited to some merchants gives
- * only some of those (an id outside them is refused like another organisation's), never every merchant.
- */
-async function checkedScope(tx: Tx, me: Membership, ids: readonly number[] | null): Promise<number[] | null> {
-  if (ids === null) {
-    if (me.merchantIds !== null) throw invalid(STAFF.merchantScope.onlyYourOwn);
-    return null;
-  }
-  const own = new Set(await ownMerchantIds(tx, me.companyId, ids));
-  const refused = ids.filter((id) => !own.has(id) || !covers(me.merchantIds, id));
-  if (refused.length > 0) throw invalid(STAFF.merchantScope.notOurs(refused));
-  return [...ids].sort((a, b) => a - b);
-}
+/** The merchants a member is to be limited to (issue 11), checked: nobody grants more than they see. */
+const checkedScope = (tx: Tx, me: Membership, ids: readonly number[] | null) =>
+  checkedMerchantIds(tx, me, ids, () => invalid(STAFF.merchantScope.onlyYourOwn));
 
 /** Only an owner may act on an owner or hand out the owner role. */
 function requireOwnerFor(me: Membership, what: keyof typeof STAFF.ownerOnly) {

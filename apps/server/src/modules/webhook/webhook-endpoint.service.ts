@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@mchweb/contract';
-import { requireMember, type Actor } from '../../actor.ts';
+import { requireMember, type Actor, type Membership } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
+import { covers } from '../../merchant-scope.ts';
 import type { Queue } from '../../queue.ts';
 import { recordAudit } from '../audit/index.ts';
+import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
 import { urlProblem } from './webhook-address.ts';
 import { DELIVER_QUEUE, type DeliverJob } from './webhook-delivery.ts';
 import { recordEvent } from './webhook-events.ts';
@@ -19,11 +21,16 @@ const MAX_ENDPOINTS = 20;
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
 const PAGE = 20;
 
-const view = (r: Row, actor: Actor): WebhookEndpoint => ({
+const view = (r: Row, actor: Actor, names: Map<number, { mchNo: string; name: string }>): WebhookEndpoint => ({
   id: r.id,
   url: r.url,
   description: r.description,
   eventTypes: r.eventTypes,
+  merchantIds: r.merchantIds,
+  merchants: (r.merchantIds ?? []).flatMap((id) => {
+    const m = names.get(id);
+    return m ? [{ mchId: id, ...m }] : [];
+  }),
   enabled: r.enabled,
   disabledReason: r.disabledReason === 'FAILING' ? WEBHOOK.failing[actor.language] : null,
   previousSecretUntil:
@@ -31,17 +38,38 @@ const view = (r: Row, actor: Actor): WebhookEndpoint => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+async function views(db: Tx, actor: Actor, rows: Row[]): Promise<WebhookEndpoint[]> {
+  const names = await merchantNamesOf(
+    db,
+    rows.flatMap((r) => r.merchantIds ?? []),
+  );
+  return rows.map((r) => view(r, actor, names));
+}
+const viewOf = async (db: Tx, actor: Actor, row: Row) => (await views(db, actor, [row]))[0]!;
+
+/**
+ * Whether a member sees an endpoint: its deliveries hold the events of the merchants it covers, so a member limited
+ * to some merchants sees only endpoints limited to some of theirs (others are "not found", as another
+ * organisation's).
+ */
+const sees = (me: Membership, r: Pick<Row, 'merchantIds'>) =>
+  me.merchantIds === null || (r.merchantIds !== null && r.merchantIds.every((id) => covers(me.merchantIds, id)));
+
 /** The endpoint of the actor's organisation, locked for the change; another organisation's is "not found". */
 async function ownEndpoint(tx: Tx, actor: Actor, id: number) {
-  const { companyId } = requireMember(actor);
+  const me = requireMember(actor);
   const [row] = await tx
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, me.companyId)))
     .for('update');
-  if (!row) throw notFound(WEBHOOK.endpointNotFound);
+  if (!row || !sees(me, row)) throw notFound(WEBHOOK.endpointNotFound);
   return row;
 }
+
+/** The merchants an endpoint is to receive events of, checked as a member's scope is. */
+const checkedMerchants = (tx: Tx, me: Membership, ids: readonly number[] | null) =>
+  checkedMerchantIds(tx, me, ids, () => invalid(WEBHOOK.onlyYourMerchants));
 
 async function checkUrl(url: string, allowPrivate: boolean) {
   const problem = await urlProblem(url, allowPrivate);
@@ -50,26 +78,32 @@ async function checkUrl(url: string, allowPrivate: boolean) {
 }
 
 export async function listEndpoints(db: Db, actor: Actor) {
-  const { companyId } = requireMember(actor);
+  const me = requireMember(actor);
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
+    .where(eq(webhookEndpoints.companyId, me.companyId))
     .orderBy(webhookEndpoints.id);
-  return rows.map((r) => view(r, actor));
+  return views(
+    db,
+    actor,
+    rows.filter((r) => sees(me, r)),
+  );
 }
 
 /** A new endpoint of the actor's organisation; `now` is its creation time (the demo's is made in its past). */
 export async function createEndpoint(
   db: Db,
   actor: Actor,
-  input: { url: string; description: string; eventTypes: WebhookEventType[] },
+  input: { url: string; description: string; eventTypes: WebhookEventType[]; merchantIds: number[] | null },
   allowPrivate: boolean,
   now = new Date(),
 ) {
-  const { companyId } = requireMember(actor);
+  const me = requireMember(actor);
+  const { companyId } = me;
   await checkUrl(input.url, allowPrivate);
   return db.transaction(async (tx) => {
+    const merchantIds = await checkedMerchants(tx, me, input.merchantIds);
     const [n] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
     if (n!.n >= MAX_ENDPOINTS) throw conflict(WEBHOOK.tooMany);
     const [row] = await tx
@@ -79,6 +113,7 @@ export async function createEndpoint(
         url: input.url,
         description: input.description,
         eventTypes: input.eventTypes,
+        merchantIds,
         secret: newSecret(),
         createdAt: now,
         updatedAt: now,
@@ -88,35 +123,47 @@ export async function createEndpoint(
       action: 'webhook.create',
       targetType: 'webhook',
       targetId: row!.id,
-      detail: { url: input.url, eventTypes: input.eventTypes },
+      detail: { url: input.url, eventTypes: input.eventTypes, merchantIds },
     });
-    return view(row!, actor);
+    return viewOf(tx, actor, row!);
   });
 }
 
 /** The fields of an endpoint a person changes, as the audit log keeps them before and after. */
-const changeable = (r: Pick<Row, 'url' | 'description' | 'eventTypes' | 'enabled'>) => ({
+const changeable = (r: Pick<Row, 'url' | 'description' | 'eventTypes' | 'merchantIds' | 'enabled'>) => ({
   url: r.url,
   description: r.description,
   eventTypes: r.eventTypes,
+  merchantIds: r.merchantIds,
   enabled: r.enabled,
 });
 
 export async function updateEndpoint(
   db: Db,
   actor: Actor,
-  input: { id: number; url: string; description: string; eventTypes: WebhookEventType[]; enabled: boolean },
+  input: {
+    id: number;
+    url: string;
+    description: string;
+    eventTypes: WebhookEventType[];
+    enabled: boolean;
+    merchantIds?: number[] | null | undefined;
+  },
   allowPrivate: boolean,
 ) {
+  const me = requireMember(actor);
   await checkUrl(input.url, allowPrivate);
   return db.transaction(async (tx) => {
     const before = await ownEndpoint(tx, actor, input.id);
+    const merchantIds =
+      input.merchantIds === undefined ? before.merchantIds : await checkedMerchants(tx, me, input.merchantIds);
     const [row] = await tx
       .update(webhookEndpoints)
       .set({
         url: input.url,
         description: input.description,
         eventTypes: input.eventTypes,
+        merchantIds,
         enabled: input.enabled,
         // Turned on again by a person: the platform's reason no longer holds.
         disabledReason: input.enabled ? null : before.disabledReason,
@@ -130,7 +177,7 @@ export async function updateEndpoint(
       targetId: before.id,
       detail: { before: changeable(before), after: changeable(row!) },
     });
-    return view(row!, actor);
+    return viewOf(tx, actor, row!);
   });
 }
 
@@ -250,13 +297,18 @@ export async function listDeliveries(db: Db, actor: Actor, query: { endpointId: 
 
 /** One more try of a delivery, now, outside the schedule (a FAILED one that succeeds becomes SUCCEEDED). */
 export async function resendDelivery(db: Db, actor: Actor, queue: Queue, deliveryId: number) {
-  const { companyId } = requireMember(actor);
+  const me = requireMember(actor);
   await db.transaction(async (tx) => {
     const [d] = await tx
-      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
+      .select({
+        id: webhookDeliveries.id,
+        endpointId: webhookDeliveries.endpointId,
+        merchantIds: webhookEndpoints.merchantIds,
+      })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, companyId)));
-    if (!d) throw notFound(WEBHOOK.deliveryNotFound);
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.companyId, me.companyId)));
+    if (!d || !sees(me, d)) throw notFound(WEBHOOK.deliveryNotFound);
     await recordAudit(tx, actor, {
       action: 'webhook.resend',
       targetType: 'webhook',

@@ -15,6 +15,11 @@ export const WEBHOOK = {
     'is turned off: turn it on before sending a test event',
     '已停用，请先启用再发送测试事件',
   ),
+  onlyYourMerchants: fieldText(
+    'merchantIds',
+    "you see only some merchants, so an endpoint you add receives only some of those merchants' events",
+    '您只能查看部分商户，添加的地址只能接收这些商户中部分或全部商户的事件',
+  ),
   tooMany: text('An organisation may have at most 20 webhook endpoints', '每个机构最多 20 个 Webhook 地址'),
   failing: text(
     'Turned off by the platform: every try of a delivery failed for 3 days',

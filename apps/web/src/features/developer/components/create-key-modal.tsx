@@ -1,8 +1,8 @@
-import { Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey } from '@mchweb/contract';
 import { API_KEY_SCOPES } from '@mchweb/contract/developer/scopes';
-import { useSession } from '@/lib/session';
+import { MerchantScopeInput, useMerchantScopeRules, type MerchantScopeValue } from '@/components/merchant-scope-input';
 import { useServerForm } from '@/lib/use-server-form';
 import { useCreateApiKey } from '../api/create-api-key';
 import { NS, SCOPE_KEY } from '../i18n';
@@ -10,9 +10,8 @@ import { NS, SCOPE_KEY } from '../i18n';
 interface Values {
   name: string;
   scopes: string[];
-  /** ALL: every merchant of the organisation; SOME: the ones in merchantIds. */
-  reach: 'ALL' | 'SOME';
-  merchantIds?: number[];
+  /** Null: every merchant of the organisation, those added later included. */
+  merchantIds: MerchantScopeValue;
 }
 
 /** Name, scopes and merchants of a new key; `onCreated` receives the key with its secret (shown once). */
@@ -20,14 +19,13 @@ export function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; on
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<Values>();
   const create = useCreateApiKey();
-  const { mchList } = useSession();
-  const reach = Form.useWatch('reach', form);
+  const scopeRules = useMerchantScopeRules();
   const { onFinish, busy } = useServerForm(form, {
     submit: (v) =>
       create.mutateAsync({
         name: v.name.trim(),
         scopes: v.scopes as (typeof API_KEY_SCOPES)[number][],
-        merchantIds: v.reach === 'ALL' ? null : (v.merchantIds ?? []),
+        merchantIds: v.merchantIds ?? null,
       }),
     onSuccess: (created) => onCreated(created),
     fallback: 'name',
@@ -50,7 +48,7 @@ export function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; on
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        initialValues={{ reach: 'ALL', scopes: ['orders:read', 'orders:write'] }}
+        initialValues={{ merchantIds: null, scopes: ['orders:read', 'orders:write'] }}
       >
         <Form.Item
           name="name"
@@ -74,33 +72,14 @@ export function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; on
             ))}
           </Checkbox.Group>
         </Form.Item>
-        <Form.Item name="reach" label={t('create.merchants')}>
-          <Radio.Group data-testid="key-reach">
-            <Radio value="ALL" data-testid="key-reach-all">
-              {t('create.all')}
-            </Radio>
-            <Radio value="SOME" data-testid="key-reach-some">
-              {t('create.some')}
-            </Radio>
-          </Radio.Group>
+        <Form.Item
+          name="merchantIds"
+          label={t('create.merchants')}
+          rules={scopeRules}
+          extra={t('create.merchantsHint')}
+        >
+          <MerchantScopeInput />
         </Form.Item>
-        {reach === 'SOME' && (
-          <Form.Item
-            name="merchantIds"
-            rules={[{ required: true, type: 'array', min: 1, message: t('create.merchantsRule') }]}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={mchList.map((m) => ({ value: m.mchId, label: `${m.name} (${m.mchNo})` }))}
-              placeholder={t('create.pick')}
-              notFoundContent={mchList.length === 0 ? t('create.noMerchants') : undefined}
-              aria-label={t('create.pick')}
-              data-testid="key-merchants"
-            />
-          </Form.Item>
-        )}
       </Form>
     </Modal>
   );

@@ -5,7 +5,8 @@ import { MOBILE_RE } from '@/lib/rules';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useInviteStaff, type InviteStaffInput } from '../api/invite-staff';
-import { MerchantScopeInput, merchantScopeHint, merchantScopeRules } from './merchant-scope-input';
+import { MerchantScopeInput, useMerchantScopeRules } from '@/components/merchant-scope-input';
+import { merchantScopeHint } from './merchant-scope-hint';
 import { roleLabel } from './role-label';
 import { NS } from '../i18n';
 
@@ -16,6 +17,7 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
   const invite = useInviteStaff();
   const roleId = Form.useWatch('roleId', form);
   const merchantIds = Form.useWatch('merchantIds', form);
+  const scopeRules = useMerchantScopeRules();
   const ownerRole = roles.find((r) => r.roleId === roleId)?.code === 'OWNER';
   const { onFinish, busy } = useServerForm(form, {
     submit: (v) =>
@@ -72,10 +74,10 @@ export function InviteModal({ roles, onClose }: { roles: Role[]; onClose: () => 
         <Form.Item
           name="merchantIds"
           label={t('scope.label')}
-          rules={ownerRole ? [] : merchantScopeRules(t)}
+          rules={ownerRole ? [] : scopeRules}
           extra={merchantScopeHint(t, merchantIds, ownerRole)}
         >
-          <MerchantScopeInput ownerRole={ownerRole} />
+          <MerchantScopeInput locked={ownerRole} />
         </Form.Item>
       </Form>
     </Modal>

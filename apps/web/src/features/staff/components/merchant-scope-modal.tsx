@@ -4,12 +4,8 @@ import type { StaffMember } from '@mchweb/contract';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useSetStaffMerchants } from '../api/set-staff-merchants';
-import {
-  MerchantScopeInput,
-  merchantScopeHint,
-  merchantScopeRules,
-  type MerchantScopeValue,
-} from './merchant-scope-input';
+import { MerchantScopeInput, useMerchantScopeRules, type MerchantScopeValue } from '@/components/merchant-scope-input';
+import { merchantScopeHint } from './merchant-scope-hint';
 import { NS } from '../i18n';
 
 /** Change the merchants a member (or an invitation) is limited to; the server's refusals show under the field. */
@@ -18,6 +14,7 @@ export function MerchantScopeModal({ member, onClose }: { member: StaffMember; o
   const [form] = Form.useForm<{ merchantIds: MerchantScopeValue }>();
   const save = useSetStaffMerchants();
   const value = Form.useWatch('merchantIds', form);
+  const scopeRules = useMerchantScopeRules();
   const { onFinish, busy } = useServerForm(form, {
     submit: (v) => save.mutateAsync({ memberId: member.memberId, merchantIds: v.merchantIds ?? null }),
     onSuccess: () => {
@@ -49,7 +46,7 @@ export function MerchantScopeModal({ member, onClose }: { member: StaffMember; o
         <Form.Item
           name="merchantIds"
           label={t('scope.label')}
-          rules={merchantScopeRules(t)}
+          rules={scopeRules}
           extra={merchantScopeHint(t, value === undefined ? member.merchantIds : value)}
         >
           <MerchantScopeInput known={member.merchants} />

@@ -1,6 +1,7 @@
 import { Checkbox, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '@mchweb/contract';
+import { MerchantScopeInput, useMerchantScopeRules, type MerchantScopeValue } from '@/components/merchant-scope-input';
 import { toast } from '@/lib/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { useSaveEndpoint } from '../api/save-endpoint';
@@ -10,18 +11,24 @@ interface Values {
   url: string;
   description: string;
   eventTypes: WebhookEventType[];
+  /** Null: every merchant of the organisation, those added later included. */
+  merchantIds: MerchantScopeValue;
   enabled: boolean;
 }
 
-/** Add an endpoint (`editing` null) or change one: URL, description, event types, and on or off. */
+/** Add an endpoint (`editing` null) or change one: URL, description, event types, merchants, and on or off. */
 export function EndpointFormModal({ editing, onClose }: { editing: WebhookEndpoint | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<Values>();
   const save = useSaveEndpoint();
+  const scopeRules = useMerchantScopeRules();
+  const merchantIds = Form.useWatch('merchantIds', form);
   const { onFinish, busy } = useServerForm(form, {
     submit: (v: Values) =>
       save.mutateAsync(
-        editing ? { id: editing.id, ...v } : { url: v.url, description: v.description, eventTypes: v.eventTypes },
+        editing
+          ? { id: editing.id, ...v, merchantIds: v.merchantIds ?? null }
+          : { url: v.url, description: v.description, eventTypes: v.eventTypes, merchantIds: v.merchantIds ?? null },
       ),
     onSuccess: () => {
       toast.success(t('form.saved'));
@@ -33,9 +40,10 @@ export function EndpointFormModal({ editing, onClose }: { editing: WebhookEndpoi
         url: editing.url,
         description: editing.description,
         eventTypes: editing.eventTypes as WebhookEventType[],
+        merchantIds: editing.merchantIds,
         enabled: editing.enabled,
       }
-    : { url: '', description: '', eventTypes: ['order.paid'], enabled: true };
+    : { url: '', description: '', eventTypes: ['order.paid'], merchantIds: null, enabled: true };
   return (
     <Modal
       open
@@ -68,6 +76,14 @@ export function EndpointFormModal({ editing, onClose }: { editing: WebhookEndpoi
             className="webhook-event-types"
             options={WEBHOOK_EVENT_TYPES.map((type) => ({ label: <code>{type}</code>, value: type }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="merchantIds"
+          label={t('form.merchants')}
+          rules={scopeRules}
+          extra={t(merchantIds ? 'form.merchantsSome' : 'form.merchantsAll')}
+        >
+          <MerchantScopeInput known={editing?.merchants} />
         </Form.Item>
         {editing && (
           <Form.Item name="enabled" label={t('form.enabled')} valuePropName="checked">

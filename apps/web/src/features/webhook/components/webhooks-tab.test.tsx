@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http as mock } from 'msw';
 import type { WebhookDelivery, WebhookEndpoint } from '@mchweb/contract';
-import { mswServer, ok, refuse, withClient } from '@/components/reconciliation/testing';
+import { MERCHANTS, mswServer, ok, refuse, withClient } from '@/components/reconciliation/testing';
+import { changeLanguage } from '@/i18n';
+import { setItem } from '@/lib/storage';
 import { WebhooksTab } from './webhooks-tab';
 
 const LONG = { timeout: 8000 };
@@ -14,6 +16,8 @@ const endpoint = (id: number, patch: Partial<WebhookEndpoint> = {}): WebhookEndp
   url: `https://shop.example.com/hooks/${id}`,
   description: '收银系统',
   eventTypes: ['order.paid', 'refund.succeeded'],
+  merchantIds: null,
+  merchants: [],
   enabled: true,
   disabledReason: null,
   previousSecretUntil: null,
@@ -47,6 +51,7 @@ const delivery = (id: number, patch: Partial<WebhookDelivery> = {}): WebhookDeli
 });
 
 function open() {
+  setItem('mchList', MERCHANTS);
   const { wrapper: Wrapper } = withClient();
   render(
     <Wrapper>
@@ -76,7 +81,79 @@ describe('the Webhooks tab', () => {
       () => expect(screen.getByTestId('webhook-endpoint')).toHaveTextContent('https://pos.example.com/hook'),
       LONG,
     );
-    expect(created).toEqual([{ url: 'https://pos.example.com/hook', description: '', eventTypes: ['order.paid'] }]);
+    expect(created).toEqual([
+      { url: 'https://pos.example.com/hook', description: '', eventTypes: ['order.paid'], merchantIds: null },
+    ]);
+    expect(screen.getByTestId('webhook-merchants')).toHaveTextContent('全部商户');
+  });
+
+  it(
+    'limits an endpoint to some merchants: none chosen is refused before sending, the server refuses beside the field, the card names them',
+    { timeout: 60_000 },
+    async () => {
+      const sent: unknown[] = [];
+      let list = [endpoint(1)];
+      server.use(
+        mock.get(`${API}/endpoints`, () => ok(list)),
+        mock.post(`${API}/endpoints/update`, async ({ request }) => {
+          const body = (await request.json()) as { merchantIds: number[] | null };
+          sent.push(body);
+          if (sent.length === 1)
+            return refuse(400, 'merchantIds: 您只能查看部分商户，添加的地址只能接收这些商户中部分或全部商户的事件');
+          list = [
+            endpoint(1, { merchantIds: [2], merchants: [{ mchId: 2, mchNo: 'M100000002', name: MERCHANTS[1].name }] }),
+          ];
+          return ok(list[0]);
+        }),
+      );
+      open();
+      fireEvent.click(within(await screen.findByTestId('webhook-endpoint', {}, LONG)).getByTestId('webhook-edit'));
+      const beside = () =>
+        screen.getByTestId('scope-choice').closest('.ant-form-item')!.querySelector('.ant-form-item-explain')
+          ?.textContent ?? '';
+      expect(screen.getByText('接收本机构全部商户的事件，包括以后新增的商户。')).toBeInTheDocument();
+      fireEvent.click(screen.getByTestId('scope-some'));
+      fireEvent.click(screen.getByTestId('webhook-save'));
+      await waitFor(() => expect(beside()).toBe('请至少选择一个商户'), LONG);
+      expect(sent).toEqual([]);
+
+      fireEvent.mouseDown(screen.getByTestId('scope-merchants').querySelector('input')!);
+      const options = await screen.findAllByText(/二店/, { selector: '.ant-select-item-option-content' }, LONG);
+      fireEvent.click(options.at(-1)!);
+      fireEvent.click(screen.getByTestId('webhook-save'));
+      await waitFor(() => expect(beside()).toContain('您只能查看部分商户'), LONG);
+      fireEvent.click(screen.getByTestId('webhook-save'));
+      await waitFor(
+        () => expect(screen.getByTestId('webhook-merchants')).toHaveTextContent('商户：晨光咖啡（二店）'),
+        LONG,
+      );
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toMatchObject({ id: 1, merchantIds: [2], enabled: true });
+    },
+  );
+
+  it('names the merchants in English too', { timeout: 60_000 }, async () => {
+    await changeLanguage('en-US');
+    try {
+      server.use(
+        mock.get(`${API}/endpoints`, () =>
+          ok([
+            endpoint(1),
+            endpoint(2, {
+              merchantIds: [1, 2],
+              merchants: MERCHANTS.map((m) => ({ mchId: m.mchId, mchNo: m.mchNo, name: m.name })),
+            }),
+          ]),
+        ),
+      );
+      open();
+      await waitFor(() => expect(screen.getAllByTestId('webhook-merchants')).toHaveLength(2), LONG);
+      const [all, some] = screen.getAllByTestId('webhook-merchants');
+      expect(all).toHaveTextContent('All merchants');
+      expect(some).toHaveTextContent('Merchants: 晨光咖啡, 晨光咖啡（二店）');
+    } finally {
+      await changeLanguage('zh-CN');
+    }
   });
 
   it("shows the server's refusal beside the URL", { timeout: 60_000 }, async () => {

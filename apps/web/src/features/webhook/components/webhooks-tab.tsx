@@ -45,6 +45,11 @@ export function WebhooksTab() {
             }
           >
             {ep.description && <Typography.Paragraph>{ep.description}</Typography.Paragraph>}
+            <Typography.Paragraph type="secondary" className="webhook-merchants" data-testid="webhook-merchants">
+              {ep.merchantIds === null
+                ? t('allMerchants')
+                : t('merchantsOf', { names: ep.merchants.map((m) => m.name).join(t('listSeparator')) })}
+            </Typography.Paragraph>
             {ep.disabledReason && <Alert type="error" showIcon title={ep.disabledReason} className="webhook-alert" />}
             <div className="webhook-types">
               {ep.eventTypes.map((type) => (

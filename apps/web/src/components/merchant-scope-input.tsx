@@ -1,40 +1,41 @@
 import { Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_MERCHANTS_MAX } from '@mchweb/contract/staff/schemas';
 import { useSession } from '@/lib/session';
-import { NS } from '../i18n';
+import { SHARED_NS } from './shared-i18n';
+import './shared.css';
 
-/** A member's merchants as the form holds them: null = every merchant, else the chosen ids (`mchId`). */
+/** The merchants something is limited to, as a form holds them: null = every merchant, else the chosen ids. */
 export type MerchantScopeValue = number[] | null;
 
 /**
- * "Merchants: all / only these" (issue 11), one form field named like the server's (`merchantIds`), so a refusal
- * naming it appears right under it. The choices are the session's merchants (`mchList`): those the editor sees.
- * `ownerRole`: the role chosen is Owner, who always sees every merchant (the control is locked to "all").
+ * "Merchants: all / only these": a member's merchants (issue 11), an API key's, a webhook endpoint's. One form field
+ * named like the server's (`merchantIds`), so a refusal naming it appears right under it. The choices are the
+ * session's merchants (`mchList`): those the person editing sees. `locked`: held at "all" (an Owner always sees every
+ * merchant).
  */
 export function MerchantScopeInput({
   value = null,
   onChange,
-  ownerRole = false,
+  locked = false,
   known = [],
   id,
 }: {
   value?: MerchantScopeValue;
   onChange?: (value: MerchantScopeValue) => void;
-  ownerRole?: boolean;
-  /** Merchants the member has already that the session may not list (the server names them). */
+  locked?: boolean;
+  /** Merchants it has already that the session may not list (the server names them). */
   known?: readonly { mchId: number; mchNo: string; name: string }[];
   id?: string;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SHARED_NS);
   const { mchList } = useSession();
-  const some = value !== null && !ownerRole;
+  const some = value !== null && !locked;
   const options = [
     ...mchList.map((m) => ({
       value: m.mchId,
-      label: `${m.name} (${m.mchNo})${m.status === 'ACTIVE' ? '' : ` · ${t(`scope.status.${m.status}`)}`}`,
+      label: `${m.name} (${m.mchNo})${m.status === 'ACTIVE' ? '' : ` · ${t(`merchants.status.${m.status}`)}`}`,
     })),
     ...known
       .filter((k) => !mchList.some((m) => m.mchId === k.mchId))
@@ -45,19 +46,19 @@ export function MerchantScopeInput({
   ];
 
   return (
-    <div className="staff-scope" id={id}>
+    <div className="merchant-scope" id={id}>
       <Radio.Group
         value={some ? 'SOME' : 'ALL'}
-        disabled={ownerRole}
+        disabled={locked}
         onChange={(e) => onChange?.(e.target.value === 'ALL' ? null : (value ?? []))}
         data-testid="scope-choice"
-        aria-label={t('scope.label')}
+        aria-label={t('merchants.label')}
       >
         <Radio value="ALL" data-testid="scope-all">
-          {t('scope.all')}
+          {t('merchants.all')}
         </Radio>
         <Radio value="SOME" data-testid="scope-some">
-          {t('scope.some')}
+          {t('merchants.some')}
         </Radio>
       </Radio.Group>
       {some && (
@@ -69,9 +70,9 @@ export function MerchantScopeInput({
           value={value}
           onChange={(ids: number[]) => onChange?.(ids)}
           options={options}
-          placeholder={t('scope.placeholder')}
-          notFoundContent={mchList.length === 0 ? t('scope.noMerchants') : undefined}
-          aria-label={t('scope.pick')}
+          placeholder={t('merchants.placeholder')}
+          notFoundContent={mchList.length === 0 ? t('merchants.noMerchants') : undefined}
+          aria-label={t('merchants.pick')}
           data-testid="scope-merchants"
         />
       )}
@@ -79,18 +80,15 @@ export function MerchantScopeInput({
   );
 }
 
-/** What the choice means, for the field's `extra` (under the field and its error). */
-export const merchantScopeHint = (t: TFunction, value: MerchantScopeValue | undefined, ownerRole = false) =>
-  t(ownerRole ? 'scope.ownerAll' : value ? 'scope.hintSome' : 'scope.hintAll');
-
 /** The field's rules: "only these" needs 1 to MEMBER_MERCHANTS_MAX merchants (the server checks the same). */
-export function merchantScopeRules(t: TFunction): Rule[] {
+export function useMerchantScopeRules(): Rule[] {
+  const { t } = useTranslation(SHARED_NS);
   return [
     {
       validator: async (_, value: MerchantScopeValue | undefined) => {
         if (!value) return;
-        if (value.length === 0) throw new Error(t('scope.required'));
-        if (value.length > MEMBER_MERCHANTS_MAX) throw new Error(t('scope.tooMany', { max: MEMBER_MERCHANTS_MAX }));
+        if (value.length === 0) throw new Error(t('merchants.required'));
+        if (value.length > MEMBER_MERCHANTS_MAX) throw new Error(t('merchants.tooMany', { max: MEMBER_MERCHANTS_MAX }));
       },
     },
   ];
