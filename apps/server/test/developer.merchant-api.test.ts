@@ -117,7 +117,16 @@ describe('issue 30 merchant API: payments and refunds', { timeout: 300_000 }, ()
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, { 'x-scope': string }>> };
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/payments', '/payments/{orderNo}', '/payments/{orderNo}/refunds', '/refunds/{refundNo}', '/settlements'].sort(),
+      [
+        '/payments',
+        '/payments/{orderNo}',
+        '/payments/{orderNo}/refunds',
+        '/refunds/{refundNo}',
+        '/settlements',
+        '/webhook_endpoints',
+        '/webhook_endpoints/{id}',
+        '/webhook_endpoints/{id}/rotate_secret',
+      ].sort(),
     );
     expect(doc.paths['/payments']!.post!['x-scope']).toBe('orders:write');
     // The portal's own document does not list it.

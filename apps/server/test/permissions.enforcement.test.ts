@@ -3,6 +3,7 @@ import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
+  API_KEY_SCOPES,
   isOpsPermission,
   isPermission,
   PERMISSIONS,
@@ -636,22 +637,28 @@ function v1Routes() {
 const V1_BODIES: Record<string, (ids: Ids) => object> = {
   'POST /api/v1/payments': (ids) => ({ mchNo: ids.mchNo, amountFen: 100, channel: 'WECHAT', description: 'Sample' }),
   'POST /api/v1/payments/:orderNo/refunds': () => ({ amountFen: 1, reason: 'Sample reason' }),
+  'POST /api/v1/webhook_endpoints': (ids) => ({
+    url: 'https://hooks.example.com/mchweb',
+    eventTypes: ['order.paid'],
+    mchNos: [ids.mchNo],
+  }),
+  'POST /api/v1/webhook_endpoints/:id': () => ({ enabled: false }),
 };
 
 describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300_000 }, () => {
   let v1: ReturnType<typeof v1Routes>;
   let refundNo: string;
-  /** Keys of A (every scope; one scope that no route needs; limited to M100000004) and of B (every scope). */
+  /** Keys of A (every scope; every scope but one, by the one missing; limited to M100000004) and of B (every scope). */
   let keyA: string;
-  let scopeless: string;
+  let without: Record<string, string>;
   let limitedKey: string;
   let keyB: string;
   const v1Call = (key: string | null, route: { key: string; method: 'GET' | 'POST'; url: string }, extra = {}) =>
-    api<{ error: { type: string; code: string }; rows?: { orderNo?: string; settleNo?: string }[] }>(
+    api<{ error: { type: string; code: string }; rows?: { orderNo?: string; settleNo?: string; id?: number }[] }>(
       t,
       key,
       route.method,
-      route.url.replace(':orderNo', a.orderNo).replace(':refundNo', refundNo),
+      route.url.replace(':orderNo', a.orderNo).replace(':refundNo', refundNo).replace(':id', String(a.endpointId)),
       { body: V1_BODIES[route.key]?.(a), ...extra },
     );
 
@@ -666,7 +673,10 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
     });
     refundNo = refund.body.data.refundNo;
     keyA = (await createKey(owner)).secret;
-    scopeless = (await createKey(owner, { scopes: ['webhooks:manage'] })).secret;
+    without = {};
+    for (const scope of API_KEY_SCOPES) {
+      without[scope] = (await createKey(owner, { scopes: API_KEY_SCOPES.filter((s) => s !== scope) })).secret;
+    }
     limitedKey = (await createKey(owner, { merchantIds: [(await merchantIdByNo(t.database.db, 'M100000004'))!] }))
       .secret;
     keyB = (await createKey(stranger)).secret;
@@ -681,6 +691,11 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
         'GET /api/v1/settlements',
         'POST /api/v1/payments',
         'POST /api/v1/payments/:orderNo/refunds',
+        'GET /api/v1/webhook_endpoints',
+        'POST /api/v1/webhook_endpoints',
+        'GET /api/v1/webhook_endpoints/:id',
+        'POST /api/v1/webhook_endpoints/:id',
+        'POST /api/v1/webhook_endpoints/:id/rotate_secret',
       ].sort(),
     );
   });
@@ -694,19 +709,21 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
     }
   });
 
-  it('issue 30 every call refuses a key without its scope (403 permission_error)', async () => {
+  it('issue 30 every call refuses a key with every scope but its own (403 permission_error)', async () => {
     for (const route of v1) {
-      const res = await v1Call(scopeless, route);
+      const res = await v1Call(without[route.scope]!, route);
       expect([route.key, res.http, res.body.error.type]).toEqual([route.key, 403, 'permission_error']);
     }
   });
 
-  it("issue 30 a key of another organisation, or of other merchants, never reaches A's orders, refunds and settlements", async () => {
+  it("issue 30 a key of another organisation, or of other merchants, never reaches A's orders, refunds, settlements and webhook endpoints", async () => {
     const own = await v1Call(
       keyA,
       v1.find((r) => r.key === 'GET /api/v1/payments/:orderNo')!,
     );
     expect(own.http).toBe(200); // A's own key reaches them: the refusals below are about whose key it is
+    const ownEndpoint = v1.find((r) => r.key === 'GET /api/v1/webhook_endpoints/:id')!;
+    expect((await v1Call(keyA, ownEndpoint)).http).toBe(200);
     for (const key of [keyB, limitedKey]) {
       for (const route of v1) {
         const res = await v1Call(key, route);
@@ -715,9 +732,11 @@ describe('issue 30 the merchant API (/api/v1) in the same sweep', { timeout: 300
           expect([route.key, res.http, res.body.error.code]).toEqual([route.key, 404, 'resource_missing']);
         } else {
           expect([route.key, res.http]).toEqual([route.key, 200]);
-          const numbers = (res.body.rows ?? []).map((r) => r.orderNo ?? r.settleNo);
+          const numbers = (res.body.rows ?? []).map((r) => r.orderNo ?? r.settleNo ?? r.id);
           expect(numbers, route.key).not.toContain(a.orderNo);
           expect(numbers, route.key).not.toContain(a.settleNo);
+          // A's endpoint is for every merchant: neither key sees it.
+          expect(numbers, route.key).not.toContain(a.endpointId);
         }
       }
     }

@@ -151,6 +151,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   rateOutOfBounds: [['WECHAT', 20, 99]],
   rateNotApplied: [['UNIONPAY']],
   merchantNotFound: [['M100000001']],
+  merchantsNotFound: [[['M100000001']], [['M100000001', 'M100000002']]],
   tooManyRequests: [[30]],
   wrongPassword: [[1], [3], [0]],
   oldPasswordWrong: [[1], [4], [0]],

@@ -26,6 +26,7 @@ export * from './developer/scopes.ts';
 export * from './developer/schemas.ts';
 export * from './developer/endpoints.ts';
 export * from './merchant-api/schemas.ts';
+export * from './merchant-api/webhook-schemas.ts';
 export * from './merchant-api/endpoints.ts';
 export * from './split/endpoints.ts';
 export * from './audit/actions.ts';

@@ -13,6 +13,14 @@ import {
   refundParams,
   settlementListQuery,
 } from './schemas.ts';
+import {
+  createWebhookEndpointBody,
+  updateWebhookEndpointBody,
+  v1WebhookEndpoint,
+  v1WebhookEndpointPage,
+  v1WebhookEndpointWithSecret,
+  webhookEndpointParams,
+} from './webhook-schemas.ts';
 
 /**
  * One call of the merchant API (/api/v1), declared once: the server registers it (modules/developer) and writes
@@ -71,6 +79,18 @@ const exampleRefund = {
   finishedAt: null,
 };
 const { metadata: _m, channelTradeNo: _c, closedAt: _cl, expiresAt: _e, ...exampleListItem } = examplePayment;
+const exampleEndpoint = {
+  id: 12,
+  url: 'https://shop.example.com/hooks/mchweb',
+  description: 'Shop system',
+  eventTypes: ['order.paid', 'refund.succeeded', 'refund.failed'],
+  mchNos: ['M100000001'],
+  enabled: true,
+  disabledReason: null,
+  previousSecretUntil: null,
+  createdAt: '2026-05-01T01:00:00.000Z',
+};
+const exampleSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 export const merchantApiV1 = {
   createPayment: defineApiV1({
@@ -199,6 +219,92 @@ export const merchantApiV1 = {
         ],
         nextCursor: null,
         hasMore: false,
+      },
+    },
+  }),
+  listWebhookEndpoints: defineApiV1({
+    method: 'GET',
+    path: '/api/v1/webhook_endpoints',
+    scope: 'webhooks:manage',
+    operationId: 'listWebhookEndpoints',
+    tags: ['webhook_endpoints'],
+    summary: 'List webhook endpoints',
+    description:
+      "The organisation's webhook endpoints (at most 20, in one page), oldest first. A key limited to some merchants sees only the endpoints limited to some of its merchants.",
+    response: v1WebhookEndpointPage,
+    status: 200,
+    example: { response: { rows: [exampleEndpoint], nextCursor: null, hasMore: false } },
+  }),
+  createWebhookEndpoint: defineApiV1({
+    method: 'POST',
+    path: '/api/v1/webhook_endpoints',
+    scope: 'webhooks:manage',
+    operationId: 'createWebhookEndpoint',
+    tags: ['webhook_endpoints'],
+    summary: 'Create a webhook endpoint',
+    description:
+      'Where the platform sends the events of `eventTypes` (signed as the Standard Webhooks specification says) for the merchants of `mchNos` (null: every merchant, those added later included; a key limited to some merchants names some of its own). The answer holds the signing `secret`: keep it, it is not answered again (rotate it to get a new one). At most 20 endpoints per organisation.',
+    body: createWebhookEndpointBody,
+    response: v1WebhookEndpointWithSecret,
+    status: 201,
+    example: {
+      body: {
+        url: exampleEndpoint.url,
+        description: exampleEndpoint.description,
+        eventTypes: exampleEndpoint.eventTypes,
+        mchNos: exampleEndpoint.mchNos,
+      },
+      response: { ...exampleEndpoint, secret: exampleSecret },
+    },
+  }),
+  getWebhookEndpoint: defineApiV1({
+    method: 'GET',
+    path: '/api/v1/webhook_endpoints/:id',
+    scope: 'webhooks:manage',
+    operationId: 'getWebhookEndpoint',
+    tags: ['webhook_endpoints'],
+    summary: 'Get a webhook endpoint',
+    description: 'One webhook endpoint, without its secret.',
+    params: webhookEndpointParams,
+    response: v1WebhookEndpoint,
+    status: 200,
+    example: { response: exampleEndpoint },
+  }),
+  updateWebhookEndpoint: defineApiV1({
+    method: 'POST',
+    path: '/api/v1/webhook_endpoints/:id',
+    scope: 'webhooks:manage',
+    operationId: 'updateWebhookEndpoint',
+    tags: ['webhook_endpoints'],
+    summary: 'Update a webhook endpoint',
+    description:
+      'Changes the fields sent; the others stay. `enabled: false` turns the endpoint off (there is no delete: an endpoint is turned off, and its deliveries stay readable on the portal); `enabled: true` turns it on again, also after the platform turned it off, from the next event on.',
+    params: webhookEndpointParams,
+    body: updateWebhookEndpointBody,
+    response: v1WebhookEndpoint,
+    status: 200,
+    example: {
+      body: { eventTypes: ['order.paid'], enabled: false },
+      response: { ...exampleEndpoint, eventTypes: ['order.paid'], enabled: false },
+    },
+  }),
+  rotateWebhookEndpointSecret: defineApiV1({
+    method: 'POST',
+    path: '/api/v1/webhook_endpoints/:id/rotate_secret',
+    scope: 'webhooks:manage',
+    operationId: 'rotateWebhookEndpointSecret',
+    tags: ['webhook_endpoints'],
+    summary: "Rotate a webhook endpoint's secret",
+    description:
+      'A new signing secret, answered once. The previous secret signs too (a second signature) until `previousSecretUntil`, 24 hours on: deploy the new one before then.',
+    params: webhookEndpointParams,
+    response: v1WebhookEndpointWithSecret,
+    status: 200,
+    example: {
+      response: {
+        ...exampleEndpoint,
+        previousSecretUntil: '2026-05-02T01:00:00.000Z',
+        secret: 'whsec_dGhlIG5ldyBzZWNyZXQgYWZ0ZXIgcm90',
       },
     },
   }),

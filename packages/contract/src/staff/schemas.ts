@@ -8,16 +8,20 @@ import { MEMBER_STATUSES } from '../company/schemas.ts';
 export const MEMBER_MERCHANTS_MAX = 200;
 
 /**
- * The merchants a member is limited to (issue 11): ids of the organisation's merchants (`mchId` of `mchInfo`),
- * 1 to MEMBER_MERCHANTS_MAX, each once; null = every merchant of the organisation. Problems are named on the list
- * itself (not on one of its items), so a form shows them beside its merchant field.
+ * Merchants something is limited to (a member, an API key, a webhook endpoint), named by `merchant` (an id or a
+ * number): 1 to MEMBER_MERCHANTS_MAX, each once; null = every merchant of the organisation. Problems are named on
+ * the list itself (not on one of its items), so a form shows them beside its merchant field.
  */
-export const memberMerchantIds = z
-  .array(z.number().int().positive())
-  .min(1, 'must name at least 1 merchant')
-  .max(MEMBER_MERCHANTS_MAX, `must name at most ${MEMBER_MERCHANTS_MAX} merchants`)
-  .refine((ids) => new Set(ids).size === ids.length, 'must not name a merchant twice')
-  .nullable();
+export const merchantLimit = <T extends z.ZodType<string | number>>(merchant: T) =>
+  z
+    .array(merchant)
+    .min(1, 'must name at least 1 merchant')
+    .max(MEMBER_MERCHANTS_MAX, `must name at most ${MEMBER_MERCHANTS_MAX} merchants`)
+    .refine((all) => new Set(all).size === all.length, 'must not name a merchant twice')
+    .nullable();
+
+/** The merchants a member is limited to (issue 11): ids of the organisation's merchants (`mchId` of `mchInfo`). */
+export const memberMerchantIds = merchantLimit(z.number().int().positive());
 
 export const staffMember = z.object({
   memberId: z.number().int(),

@@ -19,7 +19,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-const webhookUrl = z
+/** The fields of an endpoint, shared by the portal's calls and the merchant API's (/api/v1/webhook_endpoints). */
+export const webhookUrl = z
   .string()
   .trim()
   .max(500, 'must be at most 500 characters')
@@ -31,17 +32,17 @@ const webhookUrl = z
       return false;
     }
   }, 'must be an http(s) URL without a user or password');
-const eventTypes = z
+export const webhookEventTypes = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
   .min(1, 'choose at least one event type')
   .refine((a) => new Set(a).size === a.length, 'names an event type twice');
-const description = z.string().trim().max(100, 'must be at most 100 characters');
+export const webhookDescription = z.string().trim().max(100, 'must be at most 100 characters');
 const endpointId = z.number().int().positive();
 
 export const webhookEndpointCreateBody = z.strictObject({
   url: webhookUrl,
-  description: description.default(''),
-  eventTypes,
+  description: webhookDescription.default(''),
+  eventTypes: webhookEventTypes,
   /**
    * The merchants whose events it receives: 1 to 200 of the organisation's; null or left out, every merchant, those
    * added later included. A member limited to some merchants names some of theirs.
@@ -51,8 +52,8 @@ export const webhookEndpointCreateBody = z.strictObject({
 export const webhookEndpointUpdateBody = z.strictObject({
   id: endpointId,
   url: webhookUrl,
-  description: description.default(''),
-  eventTypes,
+  description: webhookDescription.default(''),
+  eventTypes: webhookEventTypes,
   enabled: z.boolean(),
   /** As at creation; left out, unchanged. */
   merchantIds: memberMerchantIds.optional(),

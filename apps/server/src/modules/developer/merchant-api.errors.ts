@@ -37,6 +37,17 @@ function paramOf(message: string): string | null {
   return field.replace(/^(body|querystring|params)\./, '') || null;
 }
 
+/**
+ * An unknown field is itself the `param` (`tip`, `merchant.tip`), as Stripe names an unknown parameter, rather than
+ * the object it was sent in (the message says "body: unknown field 'tip'").
+ */
+function unknownFieldOf(error: FastifyError): string | null {
+  const [first] = error.validation ?? [];
+  const keys = (first?.params as { keys?: string[] } | undefined)?.keys;
+  if (first?.keyword !== 'unrecognized_keys' || !keys?.length) return null;
+  return [...first.instancePath.split('/').filter(Boolean), keys[0]].join('.');
+}
+
 /** What a service's BizError (the portal's codes) means to a caller of the merchant API. */
 function fromBizError(error: BizError): ApiV1Error {
   const param = paramOf(error.text['en-US']);
@@ -78,7 +89,8 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiV1
   if (error.validation) {
     const described = describeValidation(error, request);
     const message = typeof described === 'string' ? text(described, described) : described;
-    return new ApiV1Error(400, 'invalid_request_error', 'parameter_invalid', message, paramOf(message['en-US']));
+    const param = unknownFieldOf(error) ?? paramOf(message['en-US']);
+    return new ApiV1Error(400, 'invalid_request_error', 'parameter_invalid', message, param);
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

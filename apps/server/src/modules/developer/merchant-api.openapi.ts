@@ -34,6 +34,8 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+const REPLAYED = ' (a retry with the same Idempotency-Key answers the same)';
+
 function operation(endpoint: ApiV1Endpoint): Json {
   const post = endpoint.method === 'POST';
   return {
@@ -58,7 +60,7 @@ function operation(endpoint: ApiV1Endpoint): Json {
     }),
     responses: {
       [endpoint.status]: {
-        description: post ? 'Created (a retry with the same Idempotency-Key answers the same)' : 'OK',
+        description: `${endpoint.status === 201 ? 'Created' : 'OK'}${post ? REPLAYED : ''}`,
         content: {
           'application/json': { schema: schemaOf(endpoint.response, 'output'), example: endpoint.example.response },
         },
@@ -93,7 +95,7 @@ export function merchantApiDocument(): Json {
       title: 'mchweb merchant API',
       version: '1',
       description: [
-        'Take payments, read orders, refund and read settlements from your own systems.',
+        'Take payments, read orders, refund, read settlements and manage your webhook endpoints from your own systems.',
         'Authenticate with an API key from the portal (Developers): `Authorization: Bearer mk_live_...`.',
         `Every POST takes an \`Idempotency-Key\` header, kept ${IDEMPOTENCY_HOURS} hours per API key: the same key and body answer the same; another body is refused with 409.`,
         'Errors are `{ "error": { "type", "code", "message", "param" } }` with an HTTP status. Amounts are integer fen.',
@@ -104,6 +106,7 @@ export function merchantApiDocument(): Json {
       { name: 'payments', description: 'Payments (orders) of your merchants' },
       { name: 'refunds', description: 'Refunds of paid payments' },
       { name: 'settlements', description: 'T+1 settlements of each merchant-day' },
+      { name: 'webhook_endpoints', description: 'Where the platform sends signed events of your merchants' },
     ],
     paths,
     components: {

@@ -12,6 +12,14 @@ import {
 import type { ModuleContext } from '../../module.ts';
 import { listOrders, resolveFilter, apiPayment, apiRefund, createApiPayment, requestRefund } from '../order/index.ts';
 import { listSettlements } from '../settlement/index.ts';
+import {
+  apiCreateEndpoint,
+  apiRotateSecret,
+  apiUpdateEndpoint,
+  apiWebhookEndpoint,
+  apiWebhookEndpoints,
+  webhookSettings,
+} from '../webhook/index.ts';
 import { requireMember } from '../../actor.ts';
 import { authenticateApiKey, touchApiKey } from './api-key.service.ts';
 import { apiKeyActor } from './api-key-actor.ts';
@@ -55,6 +63,7 @@ const merchantApiRoutes: FastifyPluginAsyncZod<ModuleContext & MerchantApiOption
   const { config, channels } = opts;
   const mode = config.sandbox ? 'test' : 'live';
   const settings = { tz: config.timezone };
+  const { allowPrivate } = webhookSettings(config);
   const origin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`;
 
   app.decorateRequest('apiKeyId', null);
@@ -243,6 +252,15 @@ const merchantApiRoutes: FastifyPluginAsyncZod<ModuleContext & MerchantApiOption
     );
     return { ...page, rows: page.rows.map(({ attempts: _, ...row }) => row) };
   });
+  v1Route(ep.listWebhookEndpoints, async (request) => apiWebhookEndpoints(app.db, request.actor));
+  v1Route(ep.createWebhookEndpoint, async (request) =>
+    apiCreateEndpoint(app.db, request.actor, request.body, allowPrivate),
+  );
+  v1Route(ep.getWebhookEndpoint, async (request) => apiWebhookEndpoint(app.db, request.actor, request.params.id));
+  v1Route(ep.updateWebhookEndpoint, async (request) =>
+    apiUpdateEndpoint(app.db, request.actor, request.params.id, request.body, allowPrivate),
+  );
+  v1Route(ep.rotateWebhookEndpointSecret, async (request) => apiRotateSecret(app.db, request.actor, request.params.id));
 
   // The document of this API (no key needed: it describes, it does not answer anything of anybody's).
   const document = merchantApiDocument();

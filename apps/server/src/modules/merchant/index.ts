@@ -33,6 +33,7 @@ export {
   checkedMerchantIds,
   merchantForPayment,
   merchantIdByNo,
+  merchantIdsByNumber,
   merchantIdsOf,
   merchantIdsByNoSql,
   merchantIdsSubquery,

@@ -46,12 +46,24 @@ export async function merchantIdsOf(
   mchNos: string[],
   scope: MerchantScope = null,
 ): Promise<number[]> {
-  if (mchNos.length === 0) return [];
+  return [...(await merchantIdsByNumber(db, companyId, mchNos, scope)).values()];
+}
+
+/** The same, by number: a caller that names merchants by number tells which of them it may not name. */
+export async function merchantIdsByNumber(
+  db: Tx,
+  companyId: number,
+  mchNos: readonly string[],
+  scope: MerchantScope = null,
+): Promise<Map<string, number>> {
+  if (mchNos.length === 0) return new Map();
   const rows = await db
-    .select({ id: merchants.id })
+    .select({ id: merchants.id, mchNo: merchants.mchNo })
     .from(merchants)
-    .where(and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, mchNos), inScope(merchants.id, scope)));
-  return rows.map((r) => r.id);
+    .where(
+      and(eq(merchants.companyId, companyId), inArray(merchants.mchNo, [...mchNos]), inScope(merchants.id, scope)),
+    );
+  return new Map(rows.map((r) => [r.mchNo, r.id]));
 }
 
 /** Those of the ids that are the organisation's merchants (a member's merchant scope is checked with it). */

@@ -9,6 +9,14 @@ import webhookRoutes from './webhook.routes.ts';
 
 export { recordEvent, type WebhookEvent } from './webhook-events.ts';
 export { createEndpoint, sendTestEvent, updateEndpoint } from './webhook-endpoint.service.ts';
+export {
+  apiCreateEndpoint,
+  apiRotateSecret,
+  apiUpdateEndpoint,
+  apiWebhookEndpoint,
+  apiWebhookEndpoints,
+} from './api-webhook-endpoint.service.ts';
+export { webhookSettings } from './webhook-settings.ts';
 export { importDelivery, importedSpanMs, type ImportedTry } from './webhook-import.ts';
 export { orderData, refundData, settlementData, transferData } from './webhook-payloads.ts';
 export { signature } from './webhook-signing.ts';

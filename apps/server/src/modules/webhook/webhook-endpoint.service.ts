@@ -55,14 +55,17 @@ const viewOf = async (db: Tx, actor: Actor, row: Row) => (await views(db, actor,
 const sees = (me: Membership, r: Pick<Row, 'merchantIds'>) =>
   me.merchantIds === null || (r.merchantIds !== null && r.merchantIds.every((id) => covers(me.merchantIds, id)));
 
-/** The endpoint of the actor's organisation, locked for the change; another organisation's is "not found". */
-async function ownEndpoint(tx: Tx, actor: Actor, id: number) {
+/**
+ * The endpoint of the actor's organisation, locked for the change (unless only read); another organisation's is
+ * "not found".
+ */
+async function ownEndpoint(tx: Tx, actor: Actor, id: number, lock = true) {
   const me = requireMember(actor);
-  const [row] = await tx
+  const own = tx
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, me.companyId)))
-    .for('update');
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, me.companyId)));
+  const [row] = lock ? await own.for('update') : await own;
   if (!row || !sees(me, row)) throw notFound(WEBHOOK.endpointNotFound);
   return row;
 }
@@ -91,11 +94,31 @@ export async function listEndpoints(db: Db, actor: Actor) {
   );
 }
 
+/** One endpoint the actor sees (the merchant API's retrieve). */
+export async function getEndpoint(db: Db, actor: Actor, id: number) {
+  return viewOf(db, actor, await ownEndpoint(db, actor, id, false));
+}
+
+interface NewEndpoint {
+  url: string;
+  description: string;
+  eventTypes: WebhookEventType[];
+  merchantIds: number[] | null;
+}
+
 /** A new endpoint of the actor's organisation; `now` is its creation time (the demo's is made in its past). */
-export async function createEndpoint(
+export async function createEndpoint(db: Db, actor: Actor, input: NewEndpoint, allowPrivate: boolean, now?: Date) {
+  return (await createEndpointWithSecret(db, actor, input, allowPrivate, now)).endpoint;
+}
+
+/**
+ * A new endpoint and its signing secret: the merchant API answers the secret on create (as Stripe does), where the
+ * portal shows it only on a look of its own (revealSecret, audited).
+ */
+export async function createEndpointWithSecret(
   db: Db,
   actor: Actor,
-  input: { url: string; description: string; eventTypes: WebhookEventType[]; merchantIds: number[] | null },
+  input: NewEndpoint,
   allowPrivate: boolean,
   now = new Date(),
 ) {
@@ -125,7 +148,7 @@ export async function createEndpoint(
       targetId: row!.id,
       detail: { url: input.url, eventTypes: input.eventTypes, merchantIds },
     });
-    return viewOf(tx, actor, row!);
+    return { endpoint: await viewOf(tx, actor, row!), secret: row!.secret };
   });
 }
 
@@ -138,35 +161,40 @@ const changeable = (r: Pick<Row, 'url' | 'description' | 'eventTypes' | 'merchan
   enabled: r.enabled,
 });
 
+/**
+ * A change of an endpoint. A field left out stays as it is (read under the row's lock, so two changes of different
+ * fields both hold): the portal sends every field but the merchants, the merchant API only those it changes.
+ */
 export async function updateEndpoint(
   db: Db,
   actor: Actor,
   input: {
     id: number;
-    url: string;
-    description: string;
-    eventTypes: WebhookEventType[];
-    enabled: boolean;
+    url?: string | undefined;
+    description?: string | undefined;
+    eventTypes?: WebhookEventType[] | undefined;
+    enabled?: boolean | undefined;
     merchantIds?: number[] | null | undefined;
   },
   allowPrivate: boolean,
 ) {
   const me = requireMember(actor);
-  await checkUrl(input.url, allowPrivate);
+  if (input.url !== undefined) await checkUrl(input.url, allowPrivate);
   return db.transaction(async (tx) => {
     const before = await ownEndpoint(tx, actor, input.id);
     const merchantIds =
       input.merchantIds === undefined ? before.merchantIds : await checkedMerchants(tx, me, input.merchantIds);
+    const enabled = input.enabled ?? before.enabled;
     const [row] = await tx
       .update(webhookEndpoints)
       .set({
-        url: input.url,
-        description: input.description,
-        eventTypes: input.eventTypes,
+        url: input.url ?? before.url,
+        description: input.description ?? before.description,
+        eventTypes: input.eventTypes ?? before.eventTypes,
         merchantIds,
-        enabled: input.enabled,
+        enabled,
         // Turned on again by a person: the platform's reason no longer holds.
-        disabledReason: input.enabled ? null : before.disabledReason,
+        disabledReason: enabled ? null : before.disabledReason,
         updatedAt: new Date(),
       })
       .where(eq(webhookEndpoints.id, before.id))

@@ -20,6 +20,18 @@ export const WEBHOOK = {
     "you see only some merchants, so an endpoint you add receives only some of those merchants' events",
     '您只能查看部分商户，添加的地址只能接收这些商户中部分或全部商户的事件',
   ),
+  // The merchant API's words (/api/v1/webhook_endpoints): merchants by number, a key rather than a person.
+  merchantsNotFound: (mchNos: readonly string[]) =>
+    fieldText(
+      'mchNos',
+      `no such merchant that this API key may act for: ${mchNos.join(', ')}`,
+      `没有该 API 密钥可操作的以下商户：${mchNos.join('、')}`,
+    ),
+  keyForSomeMerchants: fieldText(
+    'mchNos',
+    "this API key acts for only some merchants, so an endpoint it adds names some of those merchants (not null: every merchant's events)",
+    '该 API 密钥只能操作部分商户，添加的地址须列出其中部分或全部商户（不能为 null，即全部商户的事件）',
+  ),
   tooMany: text('An organisation may have at most 20 webhook endpoints', '每个机构最多 20 个 Webhook 地址'),
   failing: text(
     'Turned off by the platform: every try of a delivery failed for 3 days',

@@ -61,7 +61,7 @@ export const NS = registerTranslations('developer', {
         'orders:write': '为商户创建收款订单',
         'refunds:write': '对已支付的订单发起退款',
         'settlements:read': '查询结算记录',
-        'webhooks:manage': '管理 Webhook 端点',
+        'webhooks:manage': '查看、添加、修改和停用 Webhook 地址，轮换其签名密钥',
       },
       merchants: '可操作的商户',
       merchantsHint: '选择“全部商户”时，以后新增的商户也包括在内。',
@@ -80,7 +80,7 @@ export const NS = registerTranslations('developer', {
       download: '下载 OpenAPI 文档（openapi.json）',
       // The document (openapi.json) is in English, as the API's own messages are by default: the intro is ours.
       intro:
-        '用您的系统直接发起收款、查询订单、退款和查看结算。\n\n' +
+        '用您的系统直接发起收款、查询订单、退款、查看结算和管理 Webhook 地址。\n\n' +
         '用本页创建的 API 密钥认证：`Authorization: Bearer mk_live_...`（沙箱为 `mk_test_...`）。\n\n' +
         '每个 POST 请求都要带 `Idempotency-Key` 请求头，按 API 密钥保留 24 小时：同一个键、同样的请求体返回同样的结果；请求体不同则返回 409。\n\n' +
         '错误为 `{ "error": { "type", "code", "message", "param" } }` 加 HTTP 状态码；金额一律以分为单位的整数。',
@@ -117,11 +117,36 @@ export const NS = registerTranslations('developer', {
             description:
               '每个商户每个营业日一条结算（T+1），营业日从新到旧（默认最近 30 天）。翻页方式与订单列表相同。',
           },
+          listWebhookEndpoints: {
+            summary: '查询 Webhook 地址列表',
+            description:
+              '本机构的 Webhook 地址（最多 20 个，一页返回），按添加先后排列。只能操作部分商户的密钥，只看到限定为其中部分商户的地址。',
+          },
+          createWebhookEndpoint: {
+            summary: '添加 Webhook 地址',
+            description:
+              '平台把 `mchNos` 中商户（null 为全部商户，包括以后新增的；只能操作部分商户的密钥须列出其中部分商户）的 `eventTypes` 事件推送到这里，按 Standard Webhooks 规范签名。响应中含签名密钥 `secret`：请妥善保存，之后不会再返回（轮换密钥可获得新的）。每个机构最多 20 个地址。',
+          },
+          getWebhookEndpoint: {
+            summary: '查询单个 Webhook 地址',
+            description: '一个 Webhook 地址，不含签名密钥。',
+          },
+          updateWebhookEndpoint: {
+            summary: '修改 Webhook 地址',
+            description:
+              '只修改请求中给出的字段，其余不变。`enabled: false` 停用该地址（没有删除：地址只能停用，其推送记录仍可在商户平台查看）；`enabled: true` 重新启用（包括被平台停用的），从下一个事件开始推送。',
+          },
+          rotateWebhookEndpointSecret: {
+            summary: '轮换签名密钥',
+            description:
+              '生成新的签名密钥，只在本次响应中返回。旧密钥在 `previousSecretUntil`（24 小时后）之前也会签名（第二个签名）：请在此之前部署新密钥。',
+          },
         },
         tags: {
           payments: '商户的收款（订单）',
           refunds: '已支付订单的退款',
           settlements: '每个商户每个营业日的 T+1 结算',
+          webhook_endpoints: '平台向其推送您商户签名事件的地址',
         },
         params: {
           'Idempotency-Key': '每次操作唯一的值（如 UUID），重试时原样再发。保留 24 小时。',
@@ -194,7 +219,7 @@ export const NS = registerTranslations('developer', {
         'orders:write': "Create payments for the key's merchants",
         'refunds:write': 'Refund paid orders',
         'settlements:read': 'Read settlements',
-        'webhooks:manage': 'Manage webhook endpoints',
+        'webhooks:manage': 'List, add, change and turn off webhook endpoints, and rotate their signing secrets',
       },
       merchants: 'Merchants it may act for',
       merchantsHint: 'All merchants includes merchants added later.',
