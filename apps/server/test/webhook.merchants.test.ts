@@ -119,6 +119,19 @@ describe('webhook endpoints limited to some merchants', () => {
     expect([twice.body.code, twice.body.msg]).toEqual([400, expect.stringContaining('merchantIds')]);
   });
 
+  it('an id beyond what the database holds is refused beside its field, on either database', async () => {
+    for (const path of ['endpoints/secret', 'endpoints/rotate']) {
+      const res = await owner.post(`${API}/${path}`, { id: 2 ** 40 });
+      expect([res.http, res.body.code, res.body.msg], path).toEqual([200, 400, expect.stringMatching(/^body\.id: /)]);
+    }
+    const resend = await owner.post(`${API}/deliveries/resend`, { deliveryId: 2 ** 40 });
+    expect([resend.http, resend.body.code, resend.body.msg]).toEqual([
+      200,
+      400,
+      expect.stringMatching(/^body\.deliveryId: /),
+    ]);
+  });
+
   it('a member limited to A adds, sees and changes only endpoints limited to A; the others are not found', async () => {
     const ownerEvery = await created(owner);
     const ownerB = await created(owner, [idOf(B)]);

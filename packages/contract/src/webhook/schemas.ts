@@ -37,7 +37,9 @@ export const webhookEventTypes = z
   .min(1, 'choose at least one event type')
   .refine((a) => new Set(a).size === a.length, 'names an event type twice');
 export const webhookDescription = z.string().trim().max(100, 'must be at most 100 characters');
-const endpointId = z.number().int().positive();
+/** The database's ids are 32-bit: a larger one is refused here, naming its field, rather than by the database. */
+const ID_MAX = 2_147_483_647;
+const endpointId = z.number().int().positive().max(ID_MAX);
 
 export const webhookEndpointCreateBody = z.strictObject({
   url: webhookUrl,
@@ -109,9 +111,9 @@ export const webhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 export const webhookDeliveriesQuery = z.strictObject({
-  endpointId: z.coerce.number().int().positive(),
+  endpointId: z.coerce.number().int().positive().max(ID_MAX),
   /** The page after this delivery id (newest first). */
   before: z.coerce.number().int().positive().optional(),
 });
 export const webhookDeliveryPage = z.object({ list: z.array(webhookDelivery), more: z.boolean() });
-export const webhookResendBody = z.strictObject({ deliveryId: z.number().int().positive() });
+export const webhookResendBody = z.strictObject({ deliveryId: z.number().int().positive().max(ID_MAX) });
