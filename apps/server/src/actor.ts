@@ -50,6 +50,11 @@ export interface Actor {
   operator?: OperatorOf;
 }
 
+/** The `system` of a merchant API call's actor: `apiKey:<keyId>` (developer/api-key-actor.ts). */
+export const API_KEY_SYSTEM = 'apiKey:';
+/** Whether the actor is an API key of the merchant API (so its refusals speak of a key, not a person). */
+export const byApiKey = (actor: Actor) => actor.kind === 'system' && actor.system?.startsWith(API_KEY_SYSTEM) === true;
+
 /** Who the operator is, as the services and the audit log need it. */
 export interface OperatorOf {
   operatorId: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberMerchantIds } from '../staff/schemas.ts';
+import { memberMerchantIds, namedMerchants } from '../staff/schemas.ts';
 import { API_KEY_SCOPES } from './scopes.ts';
 
 export const apiKeyStatus = z.enum(['ACTIVE', 'REVOKED']);
@@ -15,7 +15,7 @@ export const apiKey = z.object({
   /** The merchants it may act for; null: every merchant of the organisation, those added later included. */
   merchantIds: z.array(z.number().int()).nullable(),
   /** Number and name of merchantIds (for the table). */
-  merchants: z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() })),
+  merchants: namedMerchants,
   status: apiKeyStatus,
   createdAt: z.string(),
   /** Who created it (name or mobile of the member). */

@@ -20,6 +20,9 @@ export const merchantLimit = <T extends z.ZodType<string | number>>(merchant: T)
     .refine((all) => new Set(all).size === all.length, 'must not name a merchant twice')
     .nullable();
 
+/** Number and name of the merchants something is limited to, for a list that shows them. */
+export const namedMerchants = z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() }));
+
 /** The merchants a member is limited to (issue 11): ids of the organisation's merchants (`mchId` of `mchInfo`). */
 export const memberMerchantIds = merchantLimit(z.number().int().positive());
 
@@ -37,7 +40,7 @@ export const staffMember = z.object({
   /** The merchants the member is limited to; null: every merchant of the organisation. */
   merchantIds: z.array(z.number().int()).nullable(),
   /** Number and name of those of merchantIds the caller may see itself (for the list's tooltip). */
-  merchants: z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() })),
+  merchants: namedMerchants,
 });
 export type StaffMember = z.infer<typeof staffMember>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberMerchantIds } from '../staff/schemas.ts';
+import { memberMerchantIds, namedMerchants } from '../staff/schemas.ts';
 
 /**
  * Webhooks (issue 30): an organisation's endpoints, signed per the Standard Webhooks specification, and what was
@@ -71,7 +71,7 @@ export const webhookEndpoint = z.object({
   /** The merchants whose events it receives; null: every merchant of the organisation, later ones included. */
   merchantIds: z.array(z.number().int()).nullable(),
   /** Number and name of merchantIds (for the card). */
-  merchants: z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() })),
+  merchants: namedMerchants,
   enabled: z.boolean(),
   /** Why the platform turned it off (deliveries failing for 3 days), in the caller's language. */
   disabledReason: z.string().nullable(),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyScope, CompanyStatus, Permission } from '@mchweb/contract';
-import type { Actor } from '../../actor.ts';
+import { API_KEY_SYSTEM, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import { findCompany } from '../company/index.ts';
 import type { ApiKeyHolder } from './api-key.service.ts';
@@ -26,7 +26,7 @@ export async function apiKeyActor(db: Db, key: ApiKeyHolder, request: FastifyReq
   if (!company) return null;
   return {
     kind: 'system',
-    system: `apiKey:${key.keyId}`,
+    system: `${API_KEY_SYSTEM}${key.keyId}`,
     userId: null,
     sessionId: null,
     companyId: key.companyId,

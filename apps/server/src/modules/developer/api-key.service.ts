@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { covers } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
+import { checkedMerchantIds, merchantNamesOf, namedMerchants } from '../merchant/index.ts';
 import { personNames } from '../user/index.ts';
 import { DEVELOPER } from './developer.messages.ts';
 import { apiKeys } from './developer.tables.ts';
@@ -62,10 +62,7 @@ const view = (
   name: row.name,
   scopes: row.scopes as ApiKeyScope[],
   merchantIds: row.merchantIds,
-  merchants: (row.merchantIds ?? []).flatMap((id) => {
-    const m = names.get(id);
-    return m ? [{ mchId: id, ...m }] : [];
-  }),
+  merchants: namedMerchants(row.merchantIds, names),
   status: row.revokedAt ? 'REVOKED' : 'ACTIVE',
   createdAt: row.createdAt.toISOString(),
   createdBy: personName(row.createdBy),

@@ -39,6 +39,7 @@ export {
   merchantIdsSubquery,
   merchantNameForPayer,
   merchantNamesOf,
+  namedMerchants,
   mchNoSubquery,
   ownMerchantIds,
   sellingChannels,

@@ -98,6 +98,13 @@ export async function checkedMerchantIds(
   return [...ids].sort((a, b) => a - b);
 }
 
+/** Number and name of those of `ids` found in `names` (merchantNamesOf), for a list's merchants column. */
+export const namedMerchants = (ids: readonly number[] | null, names: Map<number, { mchNo: string; name: string }>) =>
+  (ids ?? []).flatMap((id) => {
+    const m = names.get(id);
+    return m ? [{ mchId: id, ...m }] : [];
+  });
+
 /** Number and name of merchants by id, for lists that show them. */
 export async function merchantNamesOf(db: Tx, ids: number[]): Promise<Map<number, { mchNo: string; name: string }>> {
   const found = new Map<number, { mchNo: string; name: string }>();

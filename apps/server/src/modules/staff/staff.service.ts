@@ -6,7 +6,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { requireMember, type Membership } from '../../actor.ts';
 import { covers } from '../../merchant-scope.ts';
 import { recordAudit } from '../audit/index.ts';
-import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
+import { checkedMerchantIds, merchantNamesOf, namedMerchants } from '../merchant/index.ts';
 import { clearCompanyFromSessions } from '../session/index.ts';
 import { userContacts } from '../user/index.ts';
 import {
@@ -55,10 +55,7 @@ export async function listStaff(db: Db, actor: Actor): Promise<StaffMember[]> {
   return rows.map((r) => ({
     ...r,
     merchantIds: r.roleCode === 'OWNER' ? null : r.merchantIds,
-    merchants: (r.merchantIds ?? []).flatMap((id) => {
-      const m = names.get(id);
-      return m ? [{ mchId: id, ...m }] : [];
-    }),
+    merchants: namedMerchants(r.merchantIds, names),
     userId: r.status === 'INVITED' ? null : r.userId,
     name: r.name ?? (r.status === 'INVITED' || r.userId === null ? null : (people.get(r.userId)?.name ?? null)),
     status: r.status as StaffMember['status'],

@@ -7,7 +7,7 @@ import type {
 } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import { BizError, invalid, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { merchantIdsByNumber } from '../merchant/index.ts';
 import {
   createEndpointWithSecret,
@@ -44,17 +44,6 @@ async function merchantIdsNamed(db: Db, actor: Actor, mchNos: string[] | null): 
   return mchNos.map((n) => ids.get(n)!);
 }
 
-/** The portal's refusal of "every merchant" names a person and `merchantIds`; the API's, the key and `mchNos`. */
-async function inApiWords<T>(change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof BizError && error.text === WEBHOOK.onlyYourMerchants)
-      throw invalid(WEBHOOK.keyForSomeMerchants);
-    throw error;
-  }
-}
-
 export async function apiWebhookEndpoints(db: Db, actor: Actor): Promise<V1WebhookEndpointPage> {
   return { rows: (await listEndpoints(db, actor)).map(apiView), nextCursor: null, hasMore: false };
 }
@@ -71,9 +60,7 @@ export async function apiCreateEndpoint(
 ): Promise<V1WebhookEndpointWithSecret> {
   const { mchNos, ...fields } = input;
   const merchantIds = await merchantIdsNamed(db, actor, mchNos);
-  const { endpoint, secret } = await inApiWords(() =>
-    createEndpointWithSecret(db, actor, { ...fields, merchantIds }, allowPrivate),
-  );
+  const { endpoint, secret } = await createEndpointWithSecret(db, actor, { ...fields, merchantIds }, allowPrivate);
   return { ...apiView(endpoint), secret };
 }
 
@@ -93,7 +80,7 @@ export async function apiUpdateEndpoint(
 ): Promise<V1WebhookEndpoint> {
   const { mchNos, ...fields } = input;
   const merchantIds = mchNos === undefined ? undefined : await merchantIdsNamed(db, actor, mchNos);
-  return apiView(await inApiWords(() => updateEndpoint(db, actor, { ...fields, id, merchantIds }, allowPrivate)));
+  return apiView(await updateEndpoint(db, actor, { ...fields, id, merchantIds }, allowPrivate));
 }
 
 /** A new secret, answered with the endpoint (its `previousSecretUntil` says until when the old one signs too). */

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '@mchweb/contract';
-import { requireMember, type Actor, type Membership } from '../../actor.ts';
+import { byApiKey, requireMember, type Actor, type Membership } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { covers } from '../../merchant-scope.ts';
 import type { Queue } from '../../queue.ts';
 import { recordAudit } from '../audit/index.ts';
-import { checkedMerchantIds, merchantNamesOf } from '../merchant/index.ts';
+import { checkedMerchantIds, merchantNamesOf, namedMerchants } from '../merchant/index.ts';
 import { urlProblem } from './webhook-address.ts';
 import { DELIVER_QUEUE, type DeliverJob } from './webhook-delivery.ts';
 import { recordEvent } from './webhook-events.ts';
@@ -27,10 +27,7 @@ const view = (r: Row, actor: Actor, names: Map<number, { mchNo: string; name: st
   description: r.description,
   eventTypes: r.eventTypes,
   merchantIds: r.merchantIds,
-  merchants: (r.merchantIds ?? []).flatMap((id) => {
-    const m = names.get(id);
-    return m ? [{ mchId: id, ...m }] : [];
-  }),
+  merchants: namedMerchants(r.merchantIds, names),
   enabled: r.enabled,
   disabledReason: r.disabledReason === 'FAILING' ? WEBHOOK.failing[actor.language] : null,
   previousSecretUntil:
@@ -71,8 +68,11 @@ async function ownEndpoint(tx: Tx, actor: Actor, id: number, lock = true) {
 }
 
 /** The merchants an endpoint is to receive events of, checked as a member's scope is. */
-const checkedMerchants = (tx: Tx, me: Membership, ids: readonly number[] | null) =>
-  checkedMerchantIds(tx, me, ids, () => invalid(WEBHOOK.onlyYourMerchants));
+const checkedMerchants = (tx: Tx, actor: Actor, me: Membership, ids: readonly number[] | null) =>
+  checkedMerchantIds(tx, me, ids, () =>
+    // A key is told in the merchant API's words (`mchNos`, the key), a person in the portal's.
+    invalid(byApiKey(actor) ? WEBHOOK.keyForSomeMerchants : WEBHOOK.onlyYourMerchants),
+  );
 
 async function checkUrl(url: string, allowPrivate: boolean) {
   const problem = await urlProblem(url, allowPrivate);
@@ -126,7 +126,7 @@ export async function createEndpointWithSecret(
   const { companyId } = me;
   await checkUrl(input.url, allowPrivate);
   return db.transaction(async (tx) => {
-    const merchantIds = await checkedMerchants(tx, me, input.merchantIds);
+    const merchantIds = await checkedMerchants(tx, actor, me, input.merchantIds);
     const [n] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
     if (n!.n >= MAX_ENDPOINTS) throw conflict(WEBHOOK.tooMany);
     const [row] = await tx
@@ -183,7 +183,7 @@ export async function updateEndpoint(
   return db.transaction(async (tx) => {
     const before = await ownEndpoint(tx, actor, input.id);
     const merchantIds =
-      input.merchantIds === undefined ? before.merchantIds : await checkedMerchants(tx, me, input.merchantIds);
+      input.merchantIds === undefined ? before.merchantIds : await checkedMerchants(tx, actor, me, input.merchantIds);
     const enabled = input.enabled ?? before.enabled;
     const [row] = await tx
       .update(webhookEndpoints)
