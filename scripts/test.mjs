@@ -37,13 +37,13 @@ function vitestErrors(logFile) {
   return start < 0 ? lines.slice(-15) : lines.slice(start, start + 40);
 }
 // The failed tests' names and first message line, so the end of a long CI log says which test failed.
+// A timeout's report holds only a stack made before the test ran, whose first line is vitest's placeholder.
+const firstLine = (message) => (message.startsWith('Error: STACK_TRACE_ERROR') ? 'timed out' : message.split('\n')[0]);
 function vitestFailures(report) {
   return report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((t) => t.status === 'failed')
-      .map(
-        (t) => `${path.relative(root, file.name)} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
-      ),
+      .map((t) => `${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0] ?? '')}`),
   );
 }
 const readJson = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);

@@ -22,6 +22,18 @@ describe('health', () => {
   });
 });
 
+/** A fresh PostgreSQL database, and the app's connection to it through a proxy the test can cut. */
+async function databaseBehindProxy() {
+  const fresh = await freshDatabase();
+  const real = new URL(fresh.url!);
+  const proxy = tcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  await proxy.start();
+  const viaProxy = new URL(real);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const database = await openDatabase({ databaseUrl: viaProxy.toString(), dataDir: null });
+  return { fresh, proxy, database };
+}
+
 /** A TCP proxy in front of PostgreSQL that the test can cut (refuse and drop connections) and restore. */
 function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
@@ -69,14 +81,8 @@ describe.skipIf(!process.env.DATABASE_URL)('losing PostgreSQL', () => {
     process.on('uncaughtException', onError);
     process.on('unhandledRejection', onError);
 
-    const fresh = await freshDatabase();
-    const real = new URL(fresh.url!);
-    const proxy = tcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    await proxy.start();
-    const viaProxy = new URL(real);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const database = await openDatabase({ databaseUrl: viaProxy.toString(), dataDir: null });
-    await seedDemoIfEmpty(database.db);
+    const { fresh, proxy, database } = await databaseBehindProxy();
+    await seedDemoIfEmpty(database.db, undefined, { days: 30 });
     const t = await createTestApp({ database, seed: false });
     try {
       const owner = await t.signIn('13800138000');
@@ -131,6 +137,38 @@ describe.skipIf(!process.env.DATABASE_URL)('losing PostgreSQL', () => {
       await t.close();
       await proxy.cut().catch(() => {});
       await fresh.drop();
+    }
+  });
+
+  it('S8.2 transactions handed connections that died while idle fail, and the pool serves again once the database is back', async () => {
+    const { fresh, proxy, database } = await databaseBehindProxy();
+    const transactions = (n: number, statement = sql`select 1`) =>
+      Promise.allSettled(Array.from({ length: n }, () => database.db.transaction((tx) => tx.execute(statement))));
+    try {
+      // As many idle connections as the main pool holds (10).
+      await transactions(10, sql`select pg_sleep(0.05)`);
+      expect(database.poolStats()[0]).toMatchObject({ total: 10, idle: 10 });
+      // The database goes away, and ten transactions start before the pool has heard of it: each BEGIN is sent on
+      // a dead connection. (drizzle does not release a client whose BEGIN failed, drizzle-orm#6241.)
+      const cut = proxy.cut();
+      const failed = await transactions(10);
+      await cut;
+      expect(failed.filter((r) => r.status === 'rejected').length).toBeGreaterThan(0);
+
+      await proxy.restore();
+      const back = await database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
+      expect((back as unknown as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+      // No connection is left checked out: the pool can fill up again and closing it does not wait.
+      const stats = database.poolStats()[0]!;
+      expect(stats.total).toBe(stats.idle);
+    } finally {
+      // A client never released would keep the pool's end waiting for ever: a clear failure rather than a timeout.
+      const closed = database.close().then(() => 'closed');
+      const waited = new Promise((resolve) => setTimeout(resolve, 5000, 'still waiting'));
+      const closing = await Promise.race([closed, waited]);
+      await proxy.cut();
+      await fresh.drop();
+      expect(closing).toBe('closed');
     }
   });
 });

@@ -14,6 +14,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../config.ts';
 import { openPgliteInWorker, type EmbeddedDatabase } from './pglite-in-worker.ts';
 import { copyTemplateInto } from './pglite-template.ts';
+import { poolOf } from './pg-pool.ts';
 
 /**
  * The one database type every module codes against: identical on PGlite and PostgreSQL. Modules query their
@@ -91,16 +92,6 @@ const statsOf = (pool: pg.Pool, name: PoolStats['pool']): PoolStats => ({
   idle: pool.idleCount,
   waiting: pool.waitingCount,
 });
-
-function poolOf(url: string, max: number, options?: string) {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, options });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  // Nor one checked out (inside a transaction): pg emits 'error' on it, and the pool listens only while it is
-  // idle. The running query fails (answered 503) and the pool drops the dead client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return pool;
-}
 
 /** The key of the session advisory lock the migrations run under (any fixed number no other lock uses). */
 export const MIGRATION_LOCK = 29_001;
