@@ -1,13 +1,16 @@
+import { ID_MAX } from '@mchweb/contract';
 import { invalid } from './errors.ts';
 import { M } from './i18n/messages.ts';
 
 /**
  * Keyset pages of the business lists (`{rows, nextCursor, hasMore}`), newest first by id: the cursor is the id
- * of the last row of the previous page. Ids are not secrets (every query is scoped by organisation).
+ * of the last row of the previous page. Ids are not secrets (every query is scoped by organisation). A cursor
+ * past the table's ids (`max`: 32 bits, or `BIG_ID_MAX` for a bigint table such as orders) is refused here, not by
+ * the database.
  */
-export function beforeIdOf(cursor: string | undefined): number | undefined {
+export function beforeIdOf(cursor: string | undefined, max = ID_MAX): number | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(cursor) || Number(cursor) > 2_147_483_647) throw invalid(M.badListCursor);
+  if (!/^[1-9]\d{0,15}$/.test(cursor) || Number(cursor) > max) throw invalid(M.badListCursor);
   return Number(cursor);
 }
 
@@ -28,7 +31,8 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export function afterTimeCursor(cursor: string | undefined): { at: Date; id: number } | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const match = /^(\d{1,15})_([1-9]\d{0,9})$/.exec(cursor);
-  if (!match) throw invalid(M.badListCursor);
+  // The id is a 32-bit one (the queues' tables): a larger one would reach PostgreSQL and be refused there.
+  if (!match || Number(match[2]) > ID_MAX) throw invalid(M.badListCursor);
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 export const timeCursorOf = (at: Date, id: number) => `${at.getTime()}_${id}`;

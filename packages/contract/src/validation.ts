@@ -10,6 +10,24 @@ import {
 } from './id-checks.ts';
 import { hasAtMostOneDecimal, RATE_MAX } from './rate.ts';
 
+/**
+ * Most of the database's ids are 32-bit (PostgreSQL `integer`): every such id a caller sends is checked here, so a
+ * larger one is refused beside its field, rather than by the database ('a number is out of range', naming no
+ * field) or answered "not found".
+ */
+export const ID_MAX = 2_147_483_647;
+/** An id in a JSON body (`memberId`, `merchantIds[i]`, ...). */
+export const id = z.number().int().positive().max(ID_MAX);
+/** An id in a query string (`?companyId=12`). */
+export const queryId = z.coerce.number().int().positive().max(ID_MAX);
+/**
+ * The id of a row of a `bigint` table (webhook deliveries): zod's `int()` already stops at 2^53 - 1, the most a
+ * JavaScript number holds exactly, which PostgreSQL's `bigint` holds too. 32 bits would refuse real rows.
+ */
+export const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
+export const bigId = z.number().int().positive();
+export const bigQueryId = z.coerce.number().int().positive();
+
 /** China mainland mobile number. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 export const mobile = z.string().trim().regex(MOBILE_RE, 'must be a mainland China mobile number of 11 digits');

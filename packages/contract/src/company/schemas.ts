@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditCode, mobile, smsCode } from '../validation.ts';
+import { creditCode, id, mobile, queryId, smsCode } from '../validation.ts';
 
 export const COMPANY_STATUSES = ['ACTIVE', 'FROZEN', 'CLOSED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -43,7 +43,7 @@ export const companyListItem = z.object({
 });
 export type CompanyListItem = z.infer<typeof companyListItem>;
 
-export const changeCompanyBody = z.strictObject({ companyId: z.number().int().positive() });
+export const changeCompanyBody = z.strictObject({ companyId: id });
 export const openFeeManagerBody = z.strictObject({
   agreed: z.literal(true, { error: 'the user, privacy and risk agreements must be accepted' }),
 });
@@ -55,7 +55,7 @@ export const openFeeManagerBody = z.strictObject({
 export const bindingMobileBody = z.strictObject({ mobile, smsCode, oldSmsCode: smsCode.optional() });
 /** Where the code to change the contact mobile went (masked), and when another may be asked for. */
 export const changeMobileCodeData = z.object({ mobileMasked: z.string(), resendAfterSeconds: z.number().int() });
-export const breakBindQuery = z.strictObject({ companyId: z.coerce.number().int().positive() });
+export const breakBindQuery = z.strictObject({ companyId: queryId });
 
 export const INIT_STEPS = [
   'companyCreated',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { page } from '../envelope.ts';
 import { mchNo } from '../merchant/schemas.ts';
 import { merchantLimit } from '../staff/schemas.ts';
-import { instant } from '../validation.ts';
+import { id, instant } from '../validation.ts';
 import { webhookDescription, webhookEventTypes, webhookUrl } from '../webhook/schemas.ts';
 
 /*
@@ -37,12 +37,13 @@ export const updateWebhookEndpointBody = z.strictObject({
 });
 export type UpdateWebhookEndpointBody = z.input<typeof updateWebhookEndpointBody>;
 
-/** An endpoint's id in a path (the id the portal shows too). */
+/** An endpoint's id in a path (the id the portal shows too), in the range of every 32-bit id (`id`). */
 export const webhookEndpointParams = z.strictObject({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, 'must be the id of a webhook endpoint, like 12')
-    .transform(Number),
+    .regex(/^[1-9]\d{0,9}$/, 'must be the id of a webhook endpoint, like 12')
+    .transform(Number)
+    .pipe(id),
 });
 
 /** A webhook endpoint as the merchant API answers it (never its secret, except when it is made or rotated). */

@@ -20,7 +20,7 @@ import { RATE_MAX } from '../rate.ts';
 import { settleNo, SETTLEMENT_STATUSES, settlementItem } from '../settlement/schemas.ts';
 import { SPLIT_STATUSES, splitApplyNo, splitReceiverView } from '../split/schemas.ts';
 import { PAYEE_TYPES } from '../transfer/schemas.ts';
-import { calendarDate, instant, mobile, password, rate } from '../validation.ts';
+import { calendarDate, id, instant, mobile, password, queryId, rate } from '../validation.ts';
 import { OPS_PERMISSIONS, OPS_ROLES } from './permissions.ts';
 
 /** The API base of the console. */
@@ -49,7 +49,7 @@ export const operatorUsername = z
   .trim()
   .toLowerCase()
   .regex(OPERATOR_USERNAME_RE, 'must be 3 to 32 of a-z, 0-9, dot, underscore or hyphen');
-export const operatorId = z.number().int().positive();
+export const operatorId = id;
 /** A TOTP code: 6 digits (RFC 6238, 30-second steps, SHA-1: what every authenticator app shows). */
 export const totpCode = z
   .string()
@@ -346,7 +346,7 @@ export const opsMerchantListBody = z.strictObject({
   /** Merchant number, name, short name or organisation name (contains). */
   q: z.string().trim().min(1).max(100).optional(),
   status: z.array(z.enum(MERCHANT_STATUSES)).max(MERCHANT_STATUSES.length).optional(),
-  companyId: z.number().int().positive().optional(),
+  companyId: id.optional(),
   ...pageFields,
 });
 export const opsMerchantItem = z.object({
@@ -391,7 +391,7 @@ export const opsCompanyItem = z.object({
   createdAt: instant,
 });
 export const opsCompanyPage = page(opsCompanyItem);
-export const opsCompanyQuery = z.strictObject({ companyId: z.coerce.number().int().positive() });
+export const opsCompanyQuery = z.strictObject({ companyId: queryId });
 export const opsCompanyDetail = opsCompanyItem.extend({
   contactName: z.string().nullable(),
   contactMobile: z.string().nullable(),
@@ -400,7 +400,7 @@ export const opsCompanyDetail = opsCompanyItem.extend({
   merchants: z.array(opsMerchantItem),
 });
 /** Freeze, unfreeze or close an organisation: members are told the reason when their calls are refused. */
-export const opsCompanyStatusBody = z.strictObject({ companyId: z.number().int().positive(), reason });
+export const opsCompanyStatusBody = z.strictObject({ companyId: id, reason });
 export const opsCompanyStatusAnswer = z.object({ companyId: z.number().int(), status: z.enum(COMPANY_STATUSES) });
 
 // ---------- Money ----------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../permissions.ts';
 import { pageQuery, pageSchema } from '../envelope.ts';
-import { mobile } from '../validation.ts';
+import { id, mobile } from '../validation.ts';
 import { MEMBER_STATUSES } from '../company/schemas.ts';
 
 /** The most merchants one member may be limited to (more than that: leave them every merchant). */
@@ -24,7 +24,7 @@ export const merchantLimit = <T extends z.ZodType<string | number>>(merchant: T)
 export const namedMerchants = z.array(z.object({ mchId: z.number().int(), mchNo: z.string(), name: z.string() }));
 
 /** The merchants a member is limited to (issue 11): ids of the organisation's merchants (`mchId` of `mchInfo`). */
-export const memberMerchantIds = merchantLimit(z.number().int().positive());
+export const memberMerchantIds = merchantLimit(id);
 
 export const staffMember = z.object({
   memberId: z.number().int(),
@@ -47,24 +47,24 @@ export type StaffMember = z.infer<typeof staffMember>;
 export const inviteStaffBody = z.strictObject({
   mobile,
   name: z.string().trim().max(50, 'must be at most 50 characters').optional(),
-  roleId: z.number().int().positive(),
+  roleId: id,
   /** Absent or null: every merchant of the organisation. */
   merchantIds: memberMerchantIds.optional(),
 });
 export const setStaffRoleBody = z.strictObject({
-  memberId: z.number().int().positive(),
-  roleId: z.number().int().positive(),
+  memberId: id,
+  roleId: id,
 });
 export const setStaffStatusBody = z.strictObject({
-  memberId: z.number().int().positive(),
+  memberId: id,
   status: z.enum(['ACTIVE', 'DISABLED']),
 });
 /** `POST /staff/setMerchants`: limit a member to some merchants, or (null) give it every merchant again. */
 export const setStaffMerchantsBody = z.strictObject({
-  memberId: z.number().int().positive(),
+  memberId: id,
   merchantIds: memberMerchantIds,
 });
-export const removeStaffBody = z.strictObject({ memberId: z.number().int().positive() });
+export const removeStaffBody = z.strictObject({ memberId: id });
 
 /**
  * `GET /staff/invitation/list`: the signed-in user's pending invitations (to their own mobile). An invitation
@@ -81,7 +81,7 @@ export const staffInvitation = z.object({
 });
 export type StaffInvitation = z.infer<typeof staffInvitation>;
 /** `POST /staff/invitation/accept` and `/staff/invitation/decline`. */
-export const staffInvitationBody = z.strictObject({ invitationId: z.number().int().positive() });
+export const staffInvitationBody = z.strictObject({ invitationId: id });
 
 export const role = z.object({
   roleId: z.number().int(),
@@ -97,11 +97,11 @@ export type Role = z.infer<typeof role>;
 const roleName = z.string().trim().min(1, 'is required').max(30, 'must be at most 30 characters');
 const permissionList = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
 export const saveRoleBody = z.strictObject({
-  roleId: z.number().int().positive().optional(),
+  roleId: id.optional(),
   name: roleName,
   permissions: permissionList,
 });
-export const deleteRoleBody = z.strictObject({ roleId: z.number().int().positive() });
+export const deleteRoleBody = z.strictObject({ roleId: id });
 
 export const auditEntry = z.object({
   id: z.number().int(),

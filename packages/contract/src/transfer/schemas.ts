@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyOf, page, pageFields } from '../envelope.ts';
 import { mchNo } from '../merchant/schemas.ts';
 import { amountFen, idempotencyKey } from '../order/schemas.ts';
-import { bankCardNumber, dateOrInstant, instant, smsCode } from '../validation.ts';
+import { bankCardNumber, dateOrInstant, id, instant, smsCode } from '../validation.ts';
 
 /**
  * Funds (issue 13): a merchant's balance, payee accounts and transfers out of the available balance.
@@ -69,7 +69,7 @@ export type PayeeAccount = z.infer<typeof payeeAccount>;
 export const payeeListBody = z.strictObject({ type: anyOf(PAYEE_TYPES).optional(), ...pageFields });
 export const payeePage = page(payeeAccount);
 export type PayeePage = z.infer<typeof payeePage>;
-export const payeeRemoveBody = z.strictObject({ accountId: z.number().int().positive() });
+export const payeeRemoveBody = z.strictObject({ accountId: id });
 
 export const TRANSFER_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -82,7 +82,7 @@ export const transferNo = z
 /** `POST /transfer/create`: `smsCode` is required above the organisation's threshold (the answer says so). */
 export const transferCreateBody = z.strictObject({
   mchNo,
-  accountId: z.number().int().positive(),
+  accountId: id,
   amountFen,
   remark: z.string().trim().max(50, 'must be at most 50 characters').default(''),
   idempotencyKey,

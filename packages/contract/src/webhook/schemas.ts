@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberMerchantIds, namedMerchants } from '../staff/schemas.ts';
+import { bigId, bigQueryId, id, queryId } from '../validation.ts';
 
 /**
  * Webhooks (issue 30): an organisation's endpoints, signed per the Standard Webhooks specification, and what was
@@ -37,9 +38,6 @@ export const webhookEventTypes = z
   .min(1, 'choose at least one event type')
   .refine((a) => new Set(a).size === a.length, 'names an event type twice');
 export const webhookDescription = z.string().trim().max(100, 'must be at most 100 characters');
-/** The database's ids are 32-bit: a larger one is refused here, naming its field, rather than by the database. */
-const ID_MAX = 2_147_483_647;
-const endpointId = z.number().int().positive().max(ID_MAX);
 
 export const webhookEndpointCreateBody = z.strictObject({
   url: webhookUrl,
@@ -52,7 +50,7 @@ export const webhookEndpointCreateBody = z.strictObject({
   merchantIds: memberMerchantIds.default(null),
 });
 export const webhookEndpointUpdateBody = z.strictObject({
-  id: endpointId,
+  id,
   url: webhookUrl,
   description: webhookDescription.default(''),
   eventTypes: webhookEventTypes,
@@ -60,8 +58,8 @@ export const webhookEndpointUpdateBody = z.strictObject({
   /** As at creation; left out, unchanged. */
   merchantIds: memberMerchantIds.optional(),
 });
-export const webhookEndpointIdBody = z.strictObject({ id: endpointId });
-export const webhookTestBody = z.strictObject({ id: endpointId, type: z.enum(WEBHOOK_EVENT_TYPES) });
+export const webhookEndpointIdBody = z.strictObject({ id });
+export const webhookTestBody = z.strictObject({ id, type: z.enum(WEBHOOK_EVENT_TYPES) });
 
 export const webhookEndpoint = z.object({
   id: z.number().int(),
@@ -111,9 +109,9 @@ export const webhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 export const webhookDeliveriesQuery = z.strictObject({
-  endpointId: z.coerce.number().int().positive().max(ID_MAX),
+  endpointId: queryId,
   /** The page after this delivery id (newest first). */
-  before: z.coerce.number().int().positive().optional(),
+  before: bigQueryId.optional(),
 });
 export const webhookDeliveryPage = z.object({ list: z.array(webhookDelivery), more: z.boolean() });
-export const webhookResendBody = z.strictObject({ deliveryId: z.number().int().positive().max(ID_MAX) });
+export const webhookResendBody = z.strictObject({ deliveryId: bigId });

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, inArray, like, lt, type SQL } from 'drizzle-orm';
-import type { OpsAuditItem } from '@mchweb/contract';
+import { BIG_ID_MAX, type OpsAuditItem } from '@mchweb/contract';
 import type { Actor } from '../../actor.ts';
 import { dayStart, addDays } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { beforeIdOf } from '../../keyset.ts';
 import { operatorAudit, operators } from './operator.tables.ts';
 
 export interface OperatorActionInput {
@@ -47,6 +48,7 @@ const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The operators' audit log, newest first, keyset by id. */
 export async function listOperatorAudit(db: Tx, f: AuditFilter, tz: string) {
+  const beforeId = beforeIdOf(f.cursor, BIG_ID_MAX);
   const where: (SQL | undefined)[] = [
     f.operatorId ? eq(operatorAudit.operatorId, f.operatorId) : undefined,
     f.action ? like(operatorAudit.action, likePrefix(f.action)) : undefined,
@@ -54,7 +56,7 @@ export async function listOperatorAudit(db: Tx, f: AuditFilter, tz: string) {
     f.targetId ? eq(operatorAudit.targetId, f.targetId) : undefined,
     f.from ? gte(operatorAudit.at, dayStart(f.from, tz)) : undefined,
     f.to ? lt(operatorAudit.at, dayStart(addDays(f.to, 1), tz)) : undefined,
-    f.cursor && /^\d+$/.test(f.cursor) ? lt(operatorAudit.id, Number(f.cursor)) : undefined,
+    beforeId === undefined ? undefined : lt(operatorAudit.id, beforeId),
   ];
   const rows = await db
     .select({ a: operatorAudit, name: operators.name })

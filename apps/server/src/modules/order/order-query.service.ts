@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  BIG_ID_MAX,
   rateFromTenths,
   type Channel,
   type OrderDetail,
@@ -73,7 +74,7 @@ const REFUNDABLE_SQL = sql.raw(REFUNDABLE.map((s) => `'${s}'`).join(', '));
  * it, PostgreSQL 17 (PGlite) started the index scan at the end of the range and walked to the cursor.
  */
 function pageConditions(r: ResolvedFilter, cursor: string | undefined): Condition[] {
-  const beforeId = beforeIdOf(cursor);
+  const beforeId = beforeIdOf(cursor, BIG_ID_MAX);
   if (beforeId === undefined) return orderConditionList(r);
   const byCreation = r.filter.timeField !== 'paid';
   const list = orderConditionList(r, r.start, byCreation ? null : r.end);

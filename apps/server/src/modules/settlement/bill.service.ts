@@ -1,5 +1,5 @@
 import type { BillSummary, MovementPage } from '@mchweb/contract';
-import { CHANNELS } from '@mchweb/contract';
+import { BIG_ID_MAX, CHANNELS } from '@mchweb/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, dayStart } from '../../business-day.ts';
@@ -111,7 +111,7 @@ export async function billRows(
 ): Promise<MovementPage> {
   const ids = await billMerchants(db, actor, input.mchNo);
   const lines = await movementLines(db, ids, dayRange(input.date, tz), {
-    afterTxId: beforeIdOf(input.cursor),
+    afterTxId: beforeIdOf(input.cursor, BIG_ID_MAX),
     limit: input.limit + 1,
   });
   const hasMore = lines.length > input.limit;

@@ -8,6 +8,7 @@ import type {
   SettlementStatus,
   SettlementSummary,
 } from '@mchweb/contract';
+import { BIG_ID_MAX } from '@mchweb/contract';
 import { requireMember, type Actor } from '../../actor.ts';
 import { addDays, dayOf, dayStart } from '../../business-day.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -154,7 +155,7 @@ export async function settlementMovements(
   tz: string,
 ): Promise<MovementPage> {
   const s = await findSettlement(db, actor, body.settleNo);
-  const after = beforeIdOf(body.cursor);
+  const after = beforeIdOf(body.cursor, BIG_ID_MAX);
   const lines = await movementLines(
     db,
     [s.merchantId],
