@@ -152,8 +152,10 @@ describe('metrics on the main port, behind METRICS_TOKEN', () => {
 });
 
 describe('metrics settings', () => {
-  it('METRICS_PORT serves GET /metrics alone, asking for the token when one is set; the main port has none without it', async () => {
-    for (const metricsToken of [null, TOKEN]) {
+  // Each builds its own app inside the test, a fresh embedded database: 5 to 15 s on a loaded 2-core machine, so
+  // one app per test (the two used to share one test and its 30 s) and room for a slow one.
+  for (const metricsToken of [null, TOKEN]) {
+    it(`METRICS_PORT serves GET /metrics alone, ${metricsToken ? 'asking for the token set' : 'with no token set'}; the main port has none without it`, async () => {
       const port = await freePort();
       const t = await createTestApp({ seed: false, config: { metricsPort: port, metricsToken } });
       try {
@@ -175,8 +177,8 @@ describe('metrics settings', () => {
       }
       // Closed with the app.
       await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
-    }
-  });
+    }, 60_000);
+  }
 
   it('stops the start on a malformed port, a short token, or a public metrics port in production', () => {
     expect(() => loadConfig({ METRICS_PORT: '90a0' })).toThrow('METRICS_PORT must be a whole number');
