@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { clickInDialog, DEMO, expect, signIn, test } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { savedExport } from '../support/downloads.ts';
 import { boundCodes, openPaidOrder, payOverApi, wallClock } from './order.helpers.ts';
 
 /**
@@ -14,11 +14,6 @@ test.use({ serverEnv: { MCHWEB_SANDBOX_REFUND: 'success', MCHWEB_SANDBOX_REFUND_
 const rows = (page: Page) => page.getByTestId('order-table').locator('[data-testid^="order-row-"]');
 const tableRow = (page: Page, orderNo: string) => page.locator('tr', { has: page.getByTestId(`order-row-${orderNo}`) });
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
-
-async function saved(page: Page, testId: string): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { download, bytes: fs.readFileSync((await download.path())!) };
-}
 
 test.describe('orders', () => {
   test('new orders appear without a reload; detail, partial refund, CSV and XLSX exports with their totals', async ({
@@ -76,7 +71,7 @@ test.describe('orders', () => {
     await expect(tableRow(page, big)).toContainText('部分退款');
 
     // Export: CSV (UTF-8 with BOM) and XLSX, both every order of the filter with the same totals.
-    const csv = await saved(page, 'order-export-csv');
+    const csv = await savedExport(page, 'order-export-csv');
     expect(csv.download.suggestedFilename()).toMatch(/\.csv$/);
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
@@ -89,7 +84,7 @@ test.describe('orders', () => {
     expect(sum(body.map((r) => Number(r[col('已退款(元)')])))).toBe(23.45);
     expect(body.find((r) => r[0] === big)![col('订单状态')]).toBe('PARTIAL_REFUNDED');
 
-    const xlsx = await saved(page, 'order-export-xlsx');
+    const xlsx = await savedExport(page, 'order-export-xlsx');
     expect(xlsx.download.suggestedFilename()).toMatch(/\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { savedExport } from '../support/downloads.ts';
 import { backOffice, PHONE } from './order.helpers.ts';
 
 /**
@@ -44,11 +43,6 @@ function csvRows(bytes: Buffer): string[][] {
       [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '')).slice(0, -1),
     )
     .map((cells) => (cells.length === 1 && cells[0] === '' ? [] : cells));
-}
-
-async function saved(page: Page, testId: string): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { download, bytes: fs.readFileSync((await download.path())!) };
 }
 
 async function sheets(bytes: Buffer) {
@@ -105,14 +99,14 @@ test.describe('settlements and trade bills', () => {
     await page.getByRole('button', { name: '关闭' }).click();
 
     // The exports: every settlement of the filter, the same totals.
-    const csv = await saved(page, 'settlement-export-csv');
+    const csv = await savedExport(page, 'settlement-export-csv');
     expect(csv.download.suggestedFilename()).toMatch(/\.csv$/);
     const [header, ...body] = csvRows(csv.bytes).filter((r) => r.length > 0);
     const col = (name: string) => header!.indexOf(name);
     expect(body.map((r) => r[col('结算单号')]).sort()).toEqual(ofDay.rows.map((s) => s.settleNo).sort());
     expect(total(body.map((r) => r[col('结算金额(元)')]))).toBe(dayNet);
     expect(total(body.map((r) => r[col('交易金额(元)')]))).toBe(fenOf(tradeText));
-    const xlsx = await saved(page, 'settlement-export-xlsx');
+    const xlsx = await savedExport(page, 'settlement-export-xlsx');
     expect(xlsx.download.suggestedFilename()).toMatch(/\.xlsx$/);
     const [book] = await sheets(xlsx.bytes);
     const rows = book!.cells.slice(1);
@@ -134,7 +128,7 @@ test.describe('settlements and trade bills', () => {
     const shownRows = await billRows.count();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const billCsv = await saved(page, 'bill-export-csv');
+    const billCsv = await savedExport(page, 'bill-export-csv');
     const blocks = csvRows(billCsv.bytes);
     const blank = blocks.findIndex((r) => r.length === 0);
     const [rowHead, ...lines] = blocks.slice(0, blank);
@@ -148,7 +142,7 @@ test.describe('settlements and trade bills', () => {
     expect(cellFen(sums![at(sumHead!, '结算金额(元)')])).toBe(dayNet);
     expect(cellFen(sums![at(sumHead!, '应结订单总金额(元)')])).toBe(billTrade);
 
-    const billXlsx = await saved(page, 'bill-export-xlsx');
+    const billXlsx = await savedExport(page, 'bill-export-xlsx');
     const [detail, summary] = await sheets(billXlsx.bytes);
     expect([detail!.name, summary!.name]).toEqual(['交易明细', '汇总']);
     expect(detail!.cells.slice(1)).toHaveLength(shownRows);
