@@ -39,10 +39,10 @@ test.describe('sign-up', () => {
     await page.getByTestId('register-password').fill('Shop-lantern-2026');
     await page.getByTestId('register-agree').check();
     await page.getByTestId('register-submit').click();
-    const mobileItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('register-mobile') });
-    await expect(mobileItem.locator('.ant-form-item-explain-error')).toHaveText('该手机号已注册，请直接登录');
-    // The same refusal in English once the user switches: the server answers in the language asked for. (The
-    // Chinese line fades out while the English one fades in, so each is looked for by its text.)
+    const mobileItem = page.locator('.auth-field').filter({ has: page.getByTestId('register-mobile') });
+    await expect(mobileItem.getByRole('alert')).toHaveText('该手机号已注册，请直接登录');
+    await expect(page.getByTestId('register-mobile')).toHaveAccessibleDescription('该手机号已注册，请直接登录');
+    // The same refusal in English once the user switches: the server answers in the language asked for.
     await page.getByTestId('language-switch').click();
     await page.getByTestId('register-submit').click();
     await expect(mobileItem.getByText('is already registered; sign in instead', { exact: true })).toBeVisible();

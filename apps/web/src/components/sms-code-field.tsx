@@ -3,7 +3,7 @@ import { Button, Form, Space, type FormInstance } from 'antd';
 // Per component: antd's Input index carries OTP, Search and TextArea along (on /register, a first visit).
 import Input from 'antd/es/input/Input';
 import { SMS_CODE_RE } from '@/lib/rules';
-import { useCountdown } from '@/lib/use-countdown';
+import { resendAfter, useCountdown } from '@/lib/use-countdown';
 
 interface Props {
   /** The form holding the mobile field the code is sent to. */
@@ -85,10 +85,4 @@ export function SmsCodeField(props: Props) {
       </Space.Compact>
     </Form.Item>
   );
-}
-
-/** The wait the server asks for before another code (`resendAfterSeconds`), when its answer says. */
-function resendAfter(answer: unknown): number | undefined {
-  const seconds = (answer as { resendAfterSeconds?: unknown } | null)?.resendAfterSeconds;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }

@@ -13,3 +13,9 @@ export function useCountdown(seconds = SMS_COUNTDOWN_SECONDS) {
   }, [left]);
   return [left, (from: number = seconds) => setLeft(from)] as const;
 }
+
+/** The wait the server asks for before another code (`resendAfterSeconds`), when its answer says. */
+export function resendAfter(answer: unknown): number | undefined {
+  const seconds = (answer as { resendAfterSeconds?: unknown } | null)?.resendAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
