@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { antdFirstVisit } from './antd-first-visit';
 import { endpointPaths } from './endpoint-paths';
 import { opsDevEntry } from './ops-dev-entry';
 import { payerDevEntry, payerOnPreact, payerSharedModules } from './payer-on-preact';
@@ -31,6 +32,7 @@ export default defineConfig(({ mode }) => ({
   base: '/mchweb/',
   plugins: [
     endpointPaths(),
+    antdFirstVisit(),
     payerOnPreact(),
     payerShared.plugin,
     payerDevEntry(),
