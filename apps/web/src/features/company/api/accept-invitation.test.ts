@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { message } from 'antd';
-import { QueryClient } from '@tanstack/react-query';
-import { acceptInvitation } from './accept-invitation';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { acceptInvitation, useAcceptInvitation } from './accept-invitation';
+import { companyListQuery } from './company-list';
 import { declineInvitation } from './decline-invitation';
 import { invitationListQuery } from './invitation-list';
 
@@ -53,5 +55,43 @@ describe('company API: staff invitations (issue 14.2)', () => {
         timeout: 10_000,
       },
     );
+  });
+
+  it('an invitation accepted while the organisation list is still loading shows in the list afterwards', async () => {
+    const row = (companyId: number, companyName: string) => ({
+      companyId,
+      companyName,
+      role: 'FINANCE',
+      roleName: 'Finance',
+      status: 'ACTIVE',
+      memberStatus: 'ACTIVE',
+      current: companyId === 1,
+    });
+    let joined = false;
+    let lists = 0;
+    server.use(
+      // The first list is asked before the answer and comes back after it: slow, and without the new organisation.
+      mock.get('*/api/merchant/company/list', async () => {
+        const [first, seen] = [++lists === 1, joined];
+        if (first) await new Promise((r) => setTimeout(r, 300));
+        return envelope(
+          200,
+          'success',
+          seen ? [row(1, 'Morning Light'), row(5, 'West Lake Florist')] : [row(1, 'Morning Light')],
+        );
+      }),
+      mock.get('*/api/merchant/staff/invitation/list', () => envelope(200, 'success', [])),
+      mock.post('*/api/merchant/staff/invitation/accept', () => ((joined = true), envelope(200, 'success'))),
+      mock.post('*/api/merchant/feeManager/getCompany', () => envelope(200, 'success', { companyId: 1 })),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client: queryClient }, children);
+    const { result } = renderHook(() => ({ list: useQuery(companyListQuery()), accept: useAcceptInvitation() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.list.isFetching).toBe(true));
+    await result.current.accept.mutateAsync({ invitationId: 9 });
+    await waitFor(() => expect(result.current.list.data?.map((c) => c.companyId)).toEqual([1, 5]));
   });
 });

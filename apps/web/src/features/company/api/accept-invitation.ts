@@ -4,6 +4,7 @@ import type { staffInvitationBody } from '@mchweb/contract';
 import { companyEndpoints } from '@mchweb/contract/company/endpoints';
 import { call } from '@/lib/api-client';
 import { fetchCompanyInfo, storeCompanyInfo } from '@/lib/session';
+import { refetchCompanyList } from './company-list';
 import { companyKeys } from './query-keys';
 
 export type InvitationAnswerInput = z.input<typeof staffInvitationBody>;
@@ -24,7 +25,7 @@ export function useAcceptInvitation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: companyKeys.invitations() }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.list() }),
+        refetchCompanyList(queryClient),
       ]),
   });
 }
