@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { errorProps } from './components/auth-field';
 
 type Value = string | boolean;
 export type AuthErrors<F extends string> = Partial<Record<F, string>>;
@@ -57,5 +58,15 @@ export function useAuthForm<F extends string, V extends Record<F, Value>>(
   /** A field's input, for the focus. */
   const ref = (field: F) => (input: { focus(): void } | null) => void inputs.current.set(field, input);
 
-  return { values, errors, change, check, showServerError, ref };
+  /** The props of a text field's antd input (`id` its element's id): value, change, focus, its error. */
+  const textInput = (field: F, id: string) => ({
+    ...errorProps(id, errors[field]),
+    status: errors[field] ? ('error' as const) : undefined,
+    ref: ref(field),
+    value: values[field] as string,
+    onChange: (e: { target: { value: string } }) => change(field, e.target.value as V[F]),
+    size: 'large' as const,
+  });
+
+  return { values, errors, change, check, showServerError, ref, textInput };
 }

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storeSignIn } from '@/lib/session';
 import { login } from '../api/login';
-import { AuthField, errorProps } from '../components/auth-field';
+import { AuthField } from '../components/auth-field';
 import { AuthShell } from '../components/auth-shell';
 import { NS } from '../i18n';
 import { useAuthForm } from '../use-auth-form';
@@ -51,13 +51,8 @@ export default function LoginPage() {
   }
 
   const fieldProps = (field: Field) => ({
-    ...errorProps(`login-${field}`, form.errors[field]),
-    status: form.errors[field] ? ('error' as const) : undefined,
-    ref: form.ref(field),
-    value: form.values[field],
-    onChange: (e: { target: { value: string } }) => form.change(field, e.target.value),
+    ...form.textInput(field, `login-${field}`),
     'data-testid': `login-${field}`,
-    size: 'large' as const,
   });
   const field = (name: Field, input: ReactNode) => (
     <AuthField id={`login-${name}`} label={t(`login.${name}`)} error={form.errors[name]}>

@@ -75,13 +75,8 @@ export default function RegisterPage() {
   }
 
   const text = (field: Exclude<Field, 'agreed'>) => ({
-    ...errorProps(`register-${field}`, errors[field]),
-    status: errors[field] ? ('error' as const) : undefined,
-    ref: form.ref(field),
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => form.change(field, e.target.value),
+    ...form.textInput(field, `register-${field}`),
     'data-testid': `register-${field === 'smsCode' ? 'sms-code' : field}`,
-    size: 'large' as const,
   });
   /** The mobile and the SMS code: digits, a phone's number pad. */
   const digits = (field: 'mobile' | 'smsCode', maxLength: number, autoComplete: string) => (
