@@ -8,8 +8,8 @@ export type AuthErrors<F extends string> = Partial<Record<F, string>>;
 /**
  * The sign-in and sign-up forms without antd's Form: on a first visit, often on a phone, its validator and the
  * grid it lays items out with cost about 20 KB gzip of script and 100 KB of inlined CSS (issue 26). The same
- * behaviour in a few lines: every field checked on submit, then again on every change once shown; the first
- * invalid one focused; a server msg naming a field ("mobile: is already registered") beside it.
+ * behaviour in a few lines: every field checked on submit, then again on every change once shown (and a field that
+ * shows an error, on its own changes); the first invalid one focused; a server msg naming a field ("mobile: is already registered") beside it.
  *
  * `fields` is the form's order (the first invalid field of it gets the focus); `validate` answers every field's
  * error from the values.
@@ -28,7 +28,9 @@ export function useAuthForm<F extends string, V extends Record<F, Value>>(
   // was typed into the prerendered page before hydration, app/start.tsx).
   function change<K extends F>(field: K, value: V[K]) {
     setValues((old) => ({ ...old, [field]: value }));
-    if (checked) setErrors((e) => ({ ...e, [field]: validate({ ...values, [field]: value })[field] }));
+    // Checked again once the form was submitted, or while this field shows an error (one the SMS button's check of
+    // the mobile or the server put there): it clears as the field is corrected, not on the next submit.
+    setErrors((e) => (checked || e[field] ? { ...e, [field]: validate({ ...values, [field]: value })[field] } : e));
   }
 
   /** Show the errors of `only` (every field by default); true when they are all valid, else the first is focused. */

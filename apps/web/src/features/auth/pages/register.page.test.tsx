@@ -56,7 +56,7 @@ describe('sign-up form', () => {
     expect(screen.queryByText('请先阅读并同意三项协议')).toBeNull();
   });
 
-  it('the code is sent to a valid mobile only, then the button counts down; the server may ask for longer', async () => {
+  it('the code is sent to a valid mobile only (its error clears as it is corrected), then the button counts down; the server may ask for longer', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     server.use(
@@ -69,7 +69,12 @@ describe('sign-up form', () => {
     await user.click(screen.getByTestId('register-send-code'));
     expect(await screen.findByText('请输入 11 位中国大陆手机号')).toBeInTheDocument();
     expect(sent).toEqual([]);
-    await user.type(mobile(), '13800138999');
+    // the error follows the typing before any submit, and clears once the mobile is whole
+    await user.type(mobile(), '1380013');
+    expect(mobile()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(mobile(), '8999');
+    expect(mobile()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('请输入 11 位中国大陆手机号')).toBeNull();
     await user.click(screen.getByTestId('register-send-code'));
     await waitFor(() => expect(screen.getByTestId('register-send-code')).toBeDisabled());
     expect(screen.getByTestId('register-send-code')).toHaveTextContent(/4[45] 秒后重新获取/);
