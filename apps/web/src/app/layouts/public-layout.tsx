@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Button, Drawer } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,10 @@ import { getSession } from '@/lib/session';
 import { PageTransition } from './page-transition';
 import { PageLoading } from './route-states';
 import './public-layout.css';
+
+// Loaded when the menu is first asked for, and already on the way when a finger or pointer lands on its button.
+const loadMenu = () => import('./public-menu');
+const PublicMenu = lazy(loadMenu);
 
 const LINKS = [
   { to: '/home', key: 'public.nav.home' },
@@ -19,6 +23,7 @@ const LINKS = [
 export default function PublicLayout() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [menuAsked, setMenuAsked] = useState(false);
   const signedIn = Boolean(getSession().token);
   const nav = (onClick?: () => void) =>
     LINKS.map((l) => (
@@ -58,19 +63,20 @@ export default function PublicLayout() {
               type="text"
               icon={<MenuOutlined />}
               aria-label={t('header.openMenu')}
-              onClick={() => setOpen(true)}
+              onPointerDown={() => void loadMenu()}
+              onClick={() => {
+                setMenuAsked(true);
+                setOpen(true);
+              }}
             />
           </div>
         </div>
       </header>
-      <Drawer open={open} onClose={() => setOpen(false)} placement="right" size={260} title={t('brand.name')}>
-        <nav className="public-drawer-nav" aria-label={t('public.nav.label')}>
-          {nav(() => setOpen(false))}
-          <NavLink to="/login" className="public-nav-link" onClick={() => setOpen(false)}>
-            {t('public.nav.login')}
-          </NavLink>
-        </nav>
-      </Drawer>
+      {menuAsked && (
+        <Suspense fallback={null}>
+          <PublicMenu open={open} onClose={() => setOpen(false)} links={nav(() => setOpen(false))} />
+        </Suspense>
+      )}
       <main className="public-main">
         <Suspense fallback={<PageLoading />}>
           <PageTransition>
