@@ -1,4 +1,4 @@
-import { expect, openApp, test } from '../support/fixtures.ts';
+import { clickInDialog, expect, openApp, test } from '../support/fixtures.ts';
 import type { RunningServer } from '../support/server.ts';
 import { Api, newOwner, PASSWORD } from './company.helpers.ts';
 import { fillSmallMicro, png, stepTitle, TEXT, uploadDocument } from './onboarding.helpers.ts';
@@ -149,7 +149,8 @@ test("the merchant's code takes a payment until a risk operator freezes it; then
   await ops.getByRole('link', { name: shopName }).click();
   await ops.getByTestId('status-freeze').click();
   await ops.getByRole('dialog').locator('textarea').fill('疑似套现，冻结待查');
-  await ops.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary').click();
+  // Once the dialog has finished appearing: a click on it while it zooms in can be lost (CI, 2026-11-28).
+  await clickInDialog(ops, ops.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary'));
   await expect(ops.getByTestId('status-unfreeze')).toBeVisible();
 
   await payer.goto(`${server.url}/mchweb/pay/${codeNo}`);
