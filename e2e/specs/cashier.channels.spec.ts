@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { AlipayFake } from '../../apps/server/test/fakes/alipay-fake.ts';
 import { WechatPayFake } from '../../apps/server/test/fakes/wechatpay-fake.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { clickInDialog, expect, signIn, test } from '../support/fixtures.ts';
 import { freePort, runOps, runScript, startServer, type RunningServer } from '../support/server.ts';
 import { boundCodes, PHONE } from './order.helpers.ts';
 
@@ -144,7 +144,7 @@ test('issue 27: paid inside WeChat and inside Alipay through the fakes, refunded
     await expect(page.getByTestId('refund-amount')).toHaveValue('25.00');
     await page.getByTestId('refund-amount').fill('10.00');
     await page.getByTestId('refund-reason').fill('顾客退回一杯');
-    await page.getByTestId('refund-submit').click();
+    await clickInDialog(page, 'refund-submit');
     await expect(page.locator('.ant-message-success').filter({ hasText: '退款 ¥10.00 已提交' })).toBeVisible();
     // WeChat Pay took the refund (PROCESSING); it finishes it and sends its notice, which the open drawer follows.
     await expect.poll(() => wechat.refunds.size, { timeout: 30_000 }).toBe(1);
