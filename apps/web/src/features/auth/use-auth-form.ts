@@ -9,7 +9,8 @@ export type AuthErrors<F extends string> = Partial<Record<F, string>>;
  * The sign-in and sign-up forms without antd's Form: on a first visit, often on a phone, its validator and the
  * grid it lays items out with cost about 20 KB gzip of script and 100 KB of inlined CSS (issue 26). The same
  * behaviour in a few lines: every field checked on submit, then again on every change once shown (and a field that
- * shows an error, on its own changes); the first invalid one focused; a server msg naming a field ("mobile: is already registered") beside it.
+ * shows an error, on its own changes); the first invalid one focused; a server msg naming a field ("mobile: is
+ * already registered") beside it.
  *
  * `fields` is the form's order (the first invalid field of it gets the focus); `validate` answers every field's
  * error from the values.
