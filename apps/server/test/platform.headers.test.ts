@@ -9,6 +9,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mchweb-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>mchweb</title>');
 fs.writeFileSync(path.join(dist, 'assets', 'entry-abc123.js'), 'export const x = 1;');
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let t: TestApp;
 let prod: TestApp;
@@ -51,6 +52,16 @@ describe('issue 14.6 cookies and headers', () => {
     const page = await get(t, '/mchweb/order');
     expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(page.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('a hashed asset goes without validators or byte ranges; a file under a fixed name keeps them and answers 304', async () => {
+    const asset = await get(t, '/mchweb/assets/entry-abc123.js');
+    expect(asset.body).toBe('export const x = 1;');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(asset.headers[name]).toBeUndefined();
+    const icon = await get(t, '/mchweb/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers.etag).toBeDefined();
+    expect((await get(t, '/mchweb/favicon.svg', { 'if-none-match': String(icon.headers.etag) })).statusCode).toBe(304);
   });
 
   it('every answer carries the same security headers: an API call, a refusal before routing, a 404, a page', async () => {
