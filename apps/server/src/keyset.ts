@@ -8,9 +8,9 @@ import { M } from './i18n/messages.ts';
  * past the table's ids (`max`: 32 bits, or `BIG_ID_MAX` for a bigint table such as orders) is refused here, not by
  * the database.
  */
-export function beforeIdOf(cursor: string | undefined, max = ID_MAX): number | undefined {
+export function beforeIdOf(cursor: string | undefined, max = ID_MAX, refusal = M.badListCursor): number | undefined {
   if (cursor === undefined || cursor === '') return undefined;
-  if (!/^[1-9]\d{0,15}$/.test(cursor) || Number(cursor) > max) throw invalid(M.badListCursor);
+  if (!/^[1-9]\d{0,15}$/.test(cursor) || Number(cursor) > max) throw invalid(refusal);
   return Number(cursor);
 }
 

@@ -68,6 +68,9 @@ describe('audit log', () => {
 
     const bad = await page(owner, { cursor: 'abc' });
     expect(bad.body).toMatchObject({ code: 400, msg: expect.stringMatching(/^querystring\.cursor: /) });
+    // Past the largest id a number keeps exactly: no list gave it out, and it is refused the same way.
+    const past = await page(owner, { cursor: '9999999999999999' });
+    expect(past.body).toMatchObject({ code: 400, msg: expect.stringMatching(/^querystring\.cursor: /) });
     const tooMany = await page(owner, { limit: 1000 });
     expect(tooMany.body.msg).toMatch(/^querystring\.limit: /);
   });
