@@ -323,4 +323,19 @@ describe('the console reads', () => {
     });
     expect(company.body.data.merchants.length).toBe(first.merchantCount);
   });
+
+  it('the organisations are found by id up to the largest, and a number past it is only text', async () => {
+    const admin = await signedInOperator(t, ['ADMIN'], 'ids');
+    const owner = (await t.database.executeSql('select id from users order by id limit 1')).rows[0]!.id;
+    await t.database.executeSql(
+      `insert into companies (id, name, credit_code, contact_name, contact_mobile, created_by)
+       overriding system value values (2147483647, '最后一号', '91330100MA2ZZZZZ9X', '张三', '13900000000', $1)`,
+      [owner],
+    );
+    const search = async (q: string) =>
+      (await admin.client.post<{ rows: { companyId: number }[] }>('/api/ops/company/list', { q })).body;
+    expect((await search('2147483647')).data.rows.map((c) => c.companyId)).toEqual([2147483647]);
+    // Past the ids' range: no organisation, and no failed query.
+    expect(await search('2147483648')).toMatchObject({ code: 200, data: { rows: [] } });
+  });
 });

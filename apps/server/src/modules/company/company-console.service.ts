@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { CompanyStatus } from '@mchweb/contract';
+import { ID_MAX, type CompanyStatus } from '@mchweb/contract';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { beforeIdOf, containsPattern, pageOf } from '../../keyset.ts';
@@ -20,6 +20,9 @@ const item = (c: CompanyRow, members: Map<number, number>) => ({
   createdAt: c.createdAt.toISOString(),
 });
 
+/** Digits that can name an organisation: its ids are 32-bit (ID_MAX), and a larger number would fail the query. */
+const isCompanyId = (q: string) => /^\d{1,10}$/.test(q) && Number(q) <= ID_MAX;
+
 /** Organisations, newest first: search by name or credit code (contains) or id, and status. */
 export async function searchCompanies(
   db: Tx,
@@ -33,7 +36,7 @@ export async function searchCompanies(
       ? or(
           ilike(companies.name, containsPattern(f.q)),
           ilike(companies.creditCode, containsPattern(f.q)),
-          /^\d{1,9}$/.test(f.q) ? eq(companies.id, Number(f.q)) : undefined,
+          isCompanyId(f.q) ? eq(companies.id, Number(f.q)) : undefined,
         )
       : undefined,
   ];
