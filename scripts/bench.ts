@@ -32,8 +32,29 @@ function referenceLoopMs(): number {
   return Math.round(performance.now() - started);
 }
 
+/**
+ * What one system call costs here, in µs (a byte written to /dev/null, the median of three rounds). Added on a share
+ * whose reference loop was the earlier shares' while its round trips to PostgreSQL and its process starts took about
+ * twice as long and Lighthouse scored its pages lower (docs/benchmarks.md, "Issue 26's targets on a slower AMD EPYC
+ * share").
+ */
+function systemCallMicros(): string {
+  const fd = fs.openSync('/dev/null', 'w');
+  const byte = Buffer.alloc(1);
+  const calls = 100_000;
+  const rounds: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    for (let i = 0; i < calls; i++) fs.writeSync(fd, byte);
+    rounds.push(((performance.now() - started) * 1000) / calls);
+  }
+  fs.closeSync(fd);
+  return rounds.sort((a, b) => a - b)[1]!.toFixed(2);
+}
+
 const startLoad = os.loadavg();
 const referenceBefore = referenceLoopMs();
+const systemCall = systemCallMicros();
 const sections: BenchSection[] = [];
 for (const name of files) {
   process.stderr.write(`bench: ${name} ...\n`);
@@ -54,7 +75,8 @@ const referenceAfter = referenceLoopMs();
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const docPath = path.join(root, 'docs/benchmarks.md');
 const runLine = (date: string, load: string, before: string, after: string) =>
-  `_Measured ${date}; load average at the start ${load}; the reference loop ${before} ms before and ${after} ms after._`;
+  `_Measured ${date}; load average at the start ${load}; the reference loop ${before} ms before and ${after} ms after; ` +
+  `a system call ${systemCall} µs._`;
 
 /**
  * docs/benchmarks.md is merged, not rewritten: `npm run bench -- webhooks` replaces the webhooks section and keeps
@@ -105,7 +127,9 @@ function mergedDoc(): string {
     'Written by `npm run bench` (scripts/bench.ts runs every `scripts/bench/*.bench.ts`; `npm run bench -- NAME` runs',
     'those whose file name contains NAME and replaces only their sections). Each section says when it was measured,',
     'the load average when its run started and how long a fixed reference loop took (about 500 ms on a quiet',
-    'machine; larger means the figures were measured on a slower CPU share). Rerun after a change that could move them.',
+    'machine; larger means the figures were measured on a slower CPU share) and what one system call cost (larger',
+    'means slower round trips, process starts and page loads, whatever the loop says). Rerun after a change that could',
+    'move them.',
     'The machine and Node are those of the latest run.',
     '',
     `- Machine: ${os.availableParallelism()} cores (nproc), ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`,
