@@ -17,9 +17,12 @@ export interface WebDocument {
   gzip: Buffer | null;
 }
 
-/** The hashes (`'sha256-…'`) of a document's bare inline `<script>`s. */
+/**
+ * The hashes (`'sha256-…'`) of a document's bare inline `<script>`s: each one's whole text up to `</script>`, as the
+ * browser hashes it (a `<` inside, a comparison, is part of it).
+ */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, code]) => `'sha256-${crypto.createHash('sha256').update(code!).digest('base64')}'`,
   );
 }
