@@ -6,6 +6,10 @@ import { firstRender, withFirstPageLoaded } from './prerender/first-page';
 import { prerenderStale, STALE_CLASS } from './prerender/first-paint';
 import { createAppRouter, routes } from './router';
 import { routerMode } from './router-mode';
+import { prepareTheme } from './theme';
+
+/** Lets the browser run what waits (a paint, input) before the next step of the start. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Draws the portal into `container`. A prerendered page (docs/web.md, "Prerendered pages") is hydrated when its
@@ -16,6 +20,8 @@ import { routerMode } from './router-mode';
  * nothing, as without a prerender.
  */
 export async function startApp(container: HTMLElement): Promise<Root> {
+  // The entry's modules were evaluated in this task: the start goes on in the next (on a phone, one long task less).
+  await nextTask();
   const plan = firstRender({
     prerendered: container.dataset.prerendered,
     location: window.location,
@@ -26,6 +32,10 @@ export async function startApp(container: HTMLElement): Promise<Root> {
     try {
       if (plan.address) window.history.replaceState(null, '', plan.address);
       const loaded = await withFirstPageLoaded(routes, window.location.pathname);
+      // antd's theme in a task of its own: inside hydration's first step it made that step a long task on a phone.
+      await nextTask();
+      prepareTheme();
+      await nextTask();
       // In a transition, hydration yields to the browser every few milliseconds (a default-priority hydration is
       // one task: on a phone a long one, the main part of Lighthouse's total blocking time).
       let root: Root | undefined;

@@ -1,9 +1,31 @@
 import type { ThemeConfig } from 'antd';
+import getDesignToken from 'antd/es/theme/getDesignToken';
+import type { MapToken, SeedToken } from 'antd/es/theme/interface';
+import defaultAlgorithm from 'antd/es/theme/themes/default';
 import { TOAST } from '@/lib/toast-style';
+
+/**
+ * antd's own algorithm, remembering what it worked out for each seed: the theme's colour palettes take ~5 ms on a
+ * desktop (~50 ms on a phone), and antd works them out in the first component it draws, inside hydration's first
+ * long step. `prepareTheme` has them worked out in a task of their own before (app/start.tsx).
+ */
+const derived = new Map<string, MapToken>();
+function rememberedAlgorithm(seed: SeedToken): MapToken {
+  const key = JSON.stringify(seed);
+  let token = derived.get(key);
+  if (!token) {
+    token = defaultAlgorithm(seed);
+    // A few seeds at most: the theme's, and the filters' readable placeholders under it.
+    if (derived.size >= 8) derived.delete(derived.keys().next().value!);
+    derived.set(key, token);
+  }
+  return token;
+}
 
 /** One theme: a calm, deep blue a merchant associates with a bank, neutral greys, clear money figures. */
 export const BRAND = '#1554d1';
 export const theme: ThemeConfig = {
+  algorithm: rememberedAlgorithm,
   token: {
     colorPrimary: BRAND,
     colorInfo: BRAND,
@@ -35,3 +57,8 @@ export const theme: ThemeConfig = {
     },
   },
 };
+
+/** Works out the theme's tokens ahead of the first component that needs them (see rememberedAlgorithm). */
+export function prepareTheme() {
+  getDesignToken(theme);
+}
