@@ -33,7 +33,6 @@ function takeAll(html: string, find: RegExp): { found: string[]; rest: string } 
  * starts a request, and /login's 30 added at once were one task of ~20 ms on a desktop, ~190 ms on the phone of
  * Lighthouse's calibrated pass (its largest blocking task after the first paint).
  */
-
 export function startScript(base: string, entry: string, js: string[], css: string[]): string {
   const list = (files: string[]) => JSON.stringify(files.map((f) => base + f));
   return (
