@@ -19,7 +19,7 @@ async function createKey(page: Page, name: string) {
   await clickInDialog(page, 'key-create-submit');
   const secret = await page.getByTestId('key-secret').inputValue();
   expect(secret).toMatch(/^mk_test_/);
-  await page.getByTestId('key-secret-copy').click();
+  await clickInDialog(page, 'key-secret-copy');
   await expect(page.getByTestId('key-secret-copy')).toContainText(/已复制|Copied/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await clickInDialog(page, 'key-secret-done');
