@@ -5,21 +5,16 @@ import defaultAlgorithm from 'antd/es/theme/themes/default';
 import { TOAST } from '@/lib/toast-style';
 
 /**
- * antd's own algorithm, remembering what it worked out for each seed: the theme's colour palettes take ~5 ms on a
+ * antd's own algorithm, remembering what it worked out for the last seed: the theme's colour palettes take ~5 ms on a
  * desktop (~50 ms on a phone), and antd works them out in the first component it draws, inside hydration's first
  * long step. `prepareTheme` has them worked out in a task of their own before (app/start.tsx).
  */
-const derived = new Map<string, MapToken>();
+let remembered: { seed: string; token: MapToken } | null = null;
 function rememberedAlgorithm(seed: SeedToken): MapToken {
+  // The last seed only: what matters is the theme's, worked out by prepareTheme and asked for again by hydration.
   const key = JSON.stringify(seed);
-  let token = derived.get(key);
-  if (!token) {
-    token = defaultAlgorithm(seed);
-    // A few seeds at most: the theme's, and the filters' readable placeholders under it.
-    if (derived.size >= 8) derived.delete(derived.keys().next().value!);
-    derived.set(key, token);
-  }
-  return token;
+  if (remembered?.seed !== key) remembered = { seed: key, token: defaultAlgorithm(seed) };
+  return remembered.token;
 }
 
 /** One theme: a calm, deep blue a merchant associates with a bank, neutral greys, clear money figures. */
